@@ -34,7 +34,12 @@ def canon_unit(unit: str) -> str:
         "feet": "ft", "foot": "ft", "millimeters": "mm",
         "°c": "c", "degc": "c", "celsius": "c", "degreesc": "c", "°f": "f", "degf": "f", "fahrenheit": "f",
         "degreesf": "f", "kelvin": "k",
-        "meq/l": "mmol/l", "mequiv/l": "mmol/l",
+        "mequiv/l": "mEq/L", "degreescelsius": "c", "degreecelsius": "c", "degreesfahrenheit": "f",
+        "degreefahrenheit": "f", "degreesfahreinheit": "f", "fahreinheit": "f",
+        "beatsperminute": "/min", "breathsperminute": "/min", "beats/minute": "/min", "breaths/minute": "/min",
+        "perminute": "/min", "mmofhg": "mmHg",
+        "ml/day": "mL/day", "ml/d": "mL/day", "ml/24h": "mL/day", "ml/24hr": "mL/day", "l/day": "L/day",
+        "ml/h": "mL/h", "ml/hr": "mL/h", "mosm/kg": "mOsm/kg", "mosm/l": "mOsm/L",
         "ml": "ml", "milliliters": "ml", "l": "l", "liters": "l", "dl": "dl",
         "years": "years", "year": "years", "yr": "years", "yrs": "years", "y": "years",
         "months": "months", "month": "months", "mo": "months", "weeks": "weeks", "week": "weeks", "wk": "weeks",
@@ -75,6 +80,7 @@ _LINEAR = {
     "pressure": {"mmHg": 1.0, "kPa": 7.500615, "cmH2O": 0.7355592},
     "cells": {"10^9/L": 1.0, "/uL": 1e-3, "10^3/uL": 1.0},
     "rbc": {"10^12/L": 1.0},
+    "flow": {"mL/day": 1.0, "L/day": 1000.0, "mL/h": 24.0},
 }
 _TEMPS = {"c", "f", "k"}
 
@@ -201,8 +207,8 @@ def convert(value: float, from_unit: str, to_unit: str, analyte: str | None = No
                 if tkind == "eq":
                     per_l = per_l * valence
             elif {fkind, tkind} == {"iu", "mol"} and a == "insulin":
-                # 1 uIU/mL = 6 pmol/L
-                per_l = per_l * 6e-6 if fkind == "iu" else per_l / 6e-6
+                # 1 uIU/mL (= 1 mIU/L) = 6 pmol/L, i.e. 1 IU/L = 6e-9 mol/L
+                per_l = per_l * 6e-9 if fkind == "iu" else per_l / 6e-9
             else:
                 raise UnitError(f"cannot convert {fu} to {tu}")
         return per_l * tvol / tamt
