@@ -1,0 +1,76 @@
+"""Small helpers for reading official MedMCP-Calc inputs (private: not a calculator module).
+
+The official ``inputs`` lists carry free-text values ("Yes (GCS 14)", "92-93%",
+"Grimacing (+2)") and, for points-based tools, the ``score`` the source assigned.
+These helpers pick fields by keyword and read numbers, scores or keyword choices.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable, Mapping
+
+from ..base import CalculatorInputError
+from ..officials import _norm, find_field, official_bool, official_value, parse_number_unit, require_field
+
+# the four domains of the official release, mapped to ours
+OFFICIAL_DOMAIN = {
+    "emergency critical care perioperative": "Critical Care & Perioperative Medicine",
+    "medicine organ systems": "Internal Medicine & Organ Systems",
+    "neurology mental health": "Neurology & Psychiatry",
+    "special populations general tools": "Special Populations & Universal Tools",
+}
+
+
+def opt_value(inputs: list, keywords: Iterable[str], unit: str | None = None, analyte: str | None = None,
+              exclude: Iterable[str] = ()) -> float | None:
+    """Like official_value, but None when the field is absent."""
+    if find_field(inputs, keywords, exclude) is None:
+        return None
+    return official_value(inputs, keywords, unit, analyte=analyte, exclude=exclude)
+
+
+def opt_bool(inputs: list, keywords: Iterable[str], exclude: Iterable[str] = ()) -> bool | None:
+    if find_field(inputs, keywords, exclude) is None:
+        return None
+    return official_bool(inputs, keywords, exclude)
+
+
+def field_text(inputs: list, keywords: Iterable[str], exclude: Iterable[str] = ()) -> str:
+    return str(require_field(inputs, keywords, exclude).get("value", ""))
+
+
+def field_score(inputs: list, keywords: Iterable[str], exclude: Iterable[str] = ()) -> float | None:
+    """The ``score`` attached to a field, or None when the field has none."""
+    e = find_field(inputs, keywords, exclude)
+    if e is None or "score" not in e:
+        return None
+    try:
+        return float(e["score"])
+    except (TypeError, ValueError):
+        return None
+
+
+def number_in(value: Any) -> float:
+    """First number in a value (``"Yes (GCS 14)"`` -> 14.0)."""
+    return parse_number_unit(value)[0]
+
+
+def percent(value: float) -> float:
+    """FiO2-style percentages given as fractions (0.21) become percents (21)."""
+    return value * 100.0 if value <= 1.0 else value
+
+
+def choice_by_keywords(text: str, table: Mapping[str, Iterable[str]], what: str) -> str:
+    """Pick the key of ``table`` whose keyword phrases occur in ``text`` (first match wins)."""
+    t = f" {_norm(text)} "
+    for key, phrases in table.items():
+        for p in phrases:
+            if f" {_norm(p)} " in t:
+                return key
+    raise CalculatorInputError(f"cannot read {what} from {text!r}")
+
+
+def parenthesised_int(text: str) -> int | None:
+    """``"Grimacing (+2)"`` -> 2; ``"Light sedation (-2)"`` -> -2; None when absent."""
+    m = re.search(r"\(\s*([+-]?\d+)\s*\)", str(text))
+    return int(m.group(1)) if m else None
