@@ -293,6 +293,15 @@ def _cause(r: RowResult) -> tuple[str, str]:
         from .conformance_notes import CALC_NOTES
     except ImportError:  # pragma: no cover
         CALC_NOTES = {}
+    if r.labels_agree is False and r.match_original and not r.match_corrected:
+        return ("label disagreement",
+                "the corrected label differs from the original; from the row's Relevant Entities we reproduce the "
+                "original (the correctors re-read inputs from the note or chose another convention)"
+                + (f" — {CALC_NOTES[r.calc_id][1]}" if r.calc_id in CALC_NOTES else ""))
+    if r.labels_agree is False and r.match_corrected and not r.match_original:
+        return ("label error (original)",
+                "the corrected label agrees with us; the original label's arithmetic or reading is wrong"
+                + (f" — {CALC_NOTES[r.calc_id][1]}" if r.calc_id in CALC_NOTES else ""))
     if r.calc_id in CALC_NOTES:
         return CALC_NOTES[r.calc_id]
     if r.error:

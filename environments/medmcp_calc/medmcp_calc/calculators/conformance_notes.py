@@ -9,6 +9,15 @@ on rows where the two labels agree).
 from __future__ import annotations
 
 ROW_NOTES: dict[str, tuple[str, str]] = {
+    "772": ("label error (entity unit)",
+            "albumin extracted as 17.1 'g/dL' (the note's 17.1 g/L); the original plugs 17.1 g/dL in (AG 30 + 2.5*(4-17.1)); "
+            "we read 1.71 g/dL: 30 + 2.5*(4-1.71) = 35.73. No corrected label (dropped)."),
+    "794": ("label error (entity unit)",
+            "sodium extracted as 137 'mg/dL' and converted to 60 mmol/L by the original; 137 is mmol/L "
+            "(137-95-30 = 12; +2.5*0.4 = 13; -12 = 1), as the corrected label has."),
+    "824": ("label error (entity unit)",
+            "albumin extracted as 3.5 'mg/dL' (0.0035 g/dL) by the original; it is 3.5 g/dL: AG 13, corrected 14.25, "
+            "delta gap 2.25, ratio 2.25/2 = 1.125, as the corrected label has."),
 }
 
 CALC_NOTES: dict[int, tuple[str, str]] = {
