@@ -15,6 +15,10 @@ ROW_NOTES: dict[str, tuple[str, str]] = {
     "794": ("label error (entity unit)",
             "sodium extracted as 137 'mg/dL' and converted to 60 mmol/L by the original; 137 is mmol/L "
             "(137-95-30 = 12; +2.5*0.4 = 13; -12 = 1), as the corrected label has."),
+    "521": ("label error (unit conversion)",
+            "lipids in mmol/L: TC 4.5 = 174.0 mg/dL, HDL 0.84 = 32.5 mg/dL, TG 2.86 mmol/L = 253.3 mg/dL (885.7 g/mol); "
+            "174.0 - 32.5 - 253.3/5 = 90.9 mg/dL, inside the corrected band; the original converts total cholesterol "
+            "4.5 mmol/L to 193.3 mg/dL (should be 174.0), giving 109.12."),
     "824": ("label error (entity unit)",
             "albumin extracted as 3.5 'mg/dL' (0.0035 g/dL) by the original; it is 3.5 g/dL: AG 13, corrected 14.25, "
             "delta gap 2.25, ratio 2.25/2 = 1.125, as the corrected label has."),
