@@ -1,7 +1,8 @@
-"""Ideal body weight (Devine) and adjusted body weight."""
+"""Ideal body weight (Devine). (Adjusted body weight, MedCalc-Bench ID 62, is ``adjusted_body_weight.py``;
+``adjusted_weight`` here serves the Cockcroft-Gault weight rule.)"""
 from __future__ import annotations
 
-from ..base import CRITICAL, INTERNAL, SPECIAL, Calculator, EHRSource, Input, Output, register
+from ..base import INTERNAL, SPECIAL, Calculator, EHRSource, Input, Output, register
 from ..officials import official_sex, official_value
 from ..units import convert
 from . import _mcb_reader as mcb
@@ -26,31 +27,14 @@ HEIGHT = Input("height_cm", "Height", unit="cm", min=100, max=250,
                description="Devine's formula is defined for adults; heights under 5 ft (152.4 cm) "
                            "extrapolate below the 50/45.5 kg base.",
                ehr=EHRSource("vital", ("height",), "cm"))
-WEIGHT = Input("weight_kg", "Actual body weight", unit="kg", min=20, max=400,
-               ehr=EHRSource("vital", ("weight",), "kg"))
 
 
 def _ibw(sex: str, height_cm: float):
     return devine_ibw(sex, height_cm), {"height_in": round(height_cm / CM_PER_IN, 2)}
 
 
-def _adjbw(sex: str, height_cm: float, weight_kg: float):
-    ibw = devine_ibw(sex, height_cm)
-    adj = adjusted_weight(ibw, weight_kg)
-    return adj, {"ideal_body_weight_kg": round(ibw, 2), "percent_of_ibw": round(100 * weight_kg / ibw, 1)}
-
-
 def _interp_ibw(value: float, **_: object) -> str:
     return f"ideal body weight {value:g} kg ({convert(value, 'kg', 'lb'):.1f} lb)"
-
-
-def _interp_adj(value: float, sex: str, height_cm: float, weight_kg: float) -> str:
-    ibw = devine_ibw(sex, height_cm)
-    pct = 100 * weight_kg / ibw
-    if pct < 120:
-        return (f"actual weight is {pct:.0f}% of ideal: adjusted weight is usually not needed "
-                "(use actual or ideal weight as the drug label directs)")
-    return f"actual weight is {pct:.0f}% of ideal (>=120%): adjusted weight is the usual dosing weight"
 
 
 def _official_sex_height(inputs: list) -> dict:
@@ -65,7 +49,7 @@ IBW = Calculator(
     specialty="Clinical Pharmacology / Nutrition",
     purpose="Estimates ideal body weight from height and sex (Devine formula) for drug dosing and ventilator settings.",
     inputs=(SEX, HEIGHT),
-    output=Output("number", unit="kg", decimals=1, abs_tol=0.5, rel_tol=0.02),
+    output=Output("number", unit="kg", decimals=2, abs_tol=0.5, rel_tol=0.02),
     compute=_ibw,
     interpret=_interp_ibw,
     citation="Devine BJ. Gentamicin therapy. Drug Intell Clin Pharm. 1974;8:650-655.",
@@ -97,45 +81,4 @@ Height in inches = height in cm / 2.54.
     from_official=_official_sex_height,
 )
 
-ADJBW = Calculator(
-    id="adjusted_body_weight",
-    name="Ideal Body Weight and Adjusted Body Weight",
-    aliases=("AdjBW", "ABW", "adjusted body weight", "dosing weight", "IBW and AdjBW"),
-    domains=(SPECIAL, INTERNAL, CRITICAL),
-    specialty="Clinical Pharmacology / Nutrition",
-    purpose="Adjusted body weight (IBW + 0.4 x excess weight) for dosing drugs in obese patients; also reports the ideal body weight.",
-    inputs=(SEX, HEIGHT, WEIGHT),
-    output=Output("number", unit="kg", decimals=1, abs_tol=0.5, rel_tol=0.02),
-    compute=_adjbw,
-    interpret=_interp_adj,
-    citation="Devine BJ. Gentamicin therapy. Drug Intell Clin Pharm. 1974;8:650-655; "
-             "Bauer LA. Applied Clinical Pharmacokinetics. McGraw-Hill; 2008 (adjusted weight, factor 0.4).",
-    reference="""# Ideal Body Weight and Adjusted Body Weight
-
-**Purpose.** Obese patients carry extra adipose tissue that takes up some, but not all, of a
-drug. Adjusted body weight (AdjBW) sits between ideal and actual weight and is the usual dosing
-weight for aminoglycosides, some antivirals and the Cockcroft-Gault equation in obesity.
-
-**When to use.** Adults whose actual weight is well above ideal (commonly >= 120% of IBW or
-BMI >= 30).
-
-**Inputs.** Sex, height, actual body weight.
-
-**Formulas.**
-- IBW (Devine): men 50 kg, women 45.5 kg, + 2.3 kg per inch above 60 inches.
-- AdjBW = IBW + 0.4 x (actual weight - IBW).
-
-**Interpretation.** The value is the adjusted weight in kg (details give IBW and actual weight
-as % of IBW). If actual weight is below ~120% of IBW, adjusted weight is usually not used.
-
-**Reference.** Devine BJ. Drug Intell Clin Pharm. 1974;8:650-655. Bauer LA. Applied Clinical
-Pharmacokinetics (0.4 correction factor).
-""",
-    official_names=("Ideal Body Weight and Adjusted Body Weight",),
-    from_official=lambda inputs: {
-        **_official_sex_height(inputs),
-        "weight_kg": official_value(inputs, ("actual body weight", "weight"), "kg"),
-    },
-)
-
-register(IBW, ADJBW)
+register(IBW)
