@@ -1,0 +1,425 @@
+"""``EHRDatabase``: the safe, pooled SQL core behind the ``postgres_executor`` tools.
+
+Every agent query goes through three bounds:
+
+1. ``guard.check_query`` - PostgreSQL's own parser; exactly one read-only statement, no
+   dangerous functions, no locking, no data-modifying CTEs.
+2. Execution as ``BEGIN READ ONLY; SET LOCAL statement_timeout/lock_timeout/...; SELECT * FROM
+   (<query>) LIMIT max_rows+1; ROLLBACK`` sent in ONE network round trip (psycopg pipeline
+   mode, extended protocol, which by itself refuses multiple statements), plus a client-side
+   watchdog that cancels a statement still running ``cancel_grace_s`` after the server timeout
+   should have fired.
+3. Output bounds: at most ``max_rows`` rows and ``max_bytes`` bytes of text; the result says
+   when it was cut.
+
+Results are compact text: the column header once, then one line per row, ``|``-separated,
+NULL as ``NULL``, newlines inside values shown as ``\\n`` - long lab histories stay small.
+
+Concurrency design: a synchronous ``psycopg_pool.ConnectionPool`` shared by all callers,
+thread-safe; the async methods (``arun_query`` ...) run the sync call in a private thread pool
+sized like the connection pool.  We chose this over ``AsyncConnectionPool`` because an async
+pool is bound to the event loop that created it, while this object is shared by the MCP
+server's loop, the verifiers environment's loop(s) and plain threads of the RL rollout; the
+thread hop costs tens of microseconds against a round trip to the server.
+
+Faults: errors never escape ``run_query``/``list_tables``/``describe_tables`` - they come back
+as text starting with ``Error:``.  A dropped connection (server restart) is discarded and
+the query retried on a fresh connection (safe: queries are read-only); while the server is
+down calls fail fast with a clear message and recover once it is back.
+"""
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import logging
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+import psycopg
+from psycopg import errors as pgerr
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+from .guard import QueryRejected, check_query
+from .urls import describe
+
+log = logging.getLogger(__name__)
+
+NULL_TEXT = "NULL"
+SEP = "|"
+
+
+@dataclass
+class QueryResult:
+    columns: list[str] = field(default_factory=list)
+    rows: list[tuple] = field(default_factory=list)
+    truncated: bool = False
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+class _Watchdog:
+    """One daemon thread that cancels statements whose client-side deadline passed."""
+
+    def __init__(self) -> None:
+        self._heap: list[tuple[float, int]] = []
+        self._live: dict[int, psycopg.Connection] = {}
+        self._ids = itertools.count()
+        self._cv = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self.cancelled = 0
+
+    def arm(self, conn: psycopg.Connection, deadline: float) -> int:
+        with self._cv:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._loop, name="medmcp-sql-watchdog", daemon=True)
+                self._thread.start()
+            token = next(self._ids)
+            self._live[token] = conn
+            heapq.heappush(self._heap, (deadline, token))
+            if self._heap[0][1] == token:
+                self._cv.notify()
+            return token
+
+    def disarm(self, token: int) -> None:
+        with self._cv:
+            self._live.pop(token, None)
+
+    def _loop(self) -> None:
+        while True:
+            with self._cv:
+                while not self._heap:
+                    self._cv.wait()
+                deadline, token = self._heap[0]
+                now = time.monotonic()
+                if token not in self._live:
+                    heapq.heappop(self._heap)
+                    continue
+                if deadline > now:
+                    self._cv.wait(deadline - now)
+                    continue
+                heapq.heappop(self._heap)
+                conn = self._live.pop(token)
+            try:
+                conn.cancel_safe(timeout=5.0)
+                self.cancelled += 1
+            except Exception:  # pragma: no cover - best effort
+                log.warning("client-side cancel failed", exc_info=True)
+
+
+_WATCHDOG = _Watchdog()
+
+
+def _cell(raw: bytes | None, limit: int) -> str:
+    if raw is None:
+        return NULL_TEXT
+    s = raw.decode("utf-8", errors="replace")
+    if len(s) > limit:
+        s = s[:limit] + f"...[{len(s) - limit} more chars]"
+    if "\n" in s or "\r" in s or SEP in s:
+        s = s.replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\n").replace(SEP, "\\" + SEP)
+    return s
+
+
+class EHRDatabase:
+    """Pooled, read-only, bounded access to the EHR database for agents.
+
+    ``url`` should be the agent role's URL (``BuildInfo.agent_url``); the safety checks do not
+    depend on the role.  Thread-safe; share one instance across concurrent rollouts.
+    """
+
+    def __init__(self, url: str, *, statement_timeout_ms: int = 10_000, max_rows: int = 200,
+                 max_bytes: int = 20_000, pool_size: int = 8, min_pool_size: int = 1,
+                 connect_timeout_s: float = 5.0, cancel_grace_s: float = 2.0, max_cell_chars: int | None = None,
+                 application_name: str = "medmcp_calc.sql"):
+        if statement_timeout_ms <= 0 or max_rows <= 0 or max_bytes <= 0:
+            raise ValueError("statement_timeout_ms, max_rows and max_bytes must be positive")
+        self.url = url
+        self.statement_timeout_ms = int(statement_timeout_ms)
+        self.max_rows = int(max_rows)
+        self.max_bytes = int(max_bytes)
+        self.max_cell_chars = int(max_cell_chars or max(200, max_bytes // 2))
+        self.cancel_grace_s = cancel_grace_s
+        self._connect_timeout_s = connect_timeout_s
+        self._pool = ConnectionPool(
+            url, min_size=max(0, min(min_pool_size, pool_size)), max_size=max(1, pool_size), open=False,
+            timeout=connect_timeout_s, reconnect_timeout=24 * 3600, name="medmcp-sql",
+            kwargs={"autocommit": True, "connect_timeout": max(1, int(connect_timeout_s)),
+                    "application_name": application_name},
+        )
+        self._pool.open(wait=False)
+        self._executor = ThreadPoolExecutor(max_workers=max(1, pool_size), thread_name_prefix="medmcp-sql")
+        self._closed = False
+        self._setup = (f"SET LOCAL statement_timeout = {self.statement_timeout_ms}",
+                       f"SET LOCAL lock_timeout = {min(self.statement_timeout_ms, 5000)}",
+                       "SET LOCAL idle_in_transaction_session_timeout = 60000",
+                       "SET LOCAL search_path = public, pg_catalog")
+
+    # ------------------------------------------------------------------ execution
+    def _execute(self, sql: str, params: tuple | None = None, *, wrap_limit: int | None = None):
+        """Run one trusted statement inside BEGIN READ ONLY ... ROLLBACK; returns (columns, type oids, raw rows).
+
+        ``wrap_limit`` wraps the statement as ``SELECT * FROM (<sql>) LIMIT n``.
+        Raises psycopg errors / PoolTimeout; callers turn them into messages.
+        """
+        if wrap_limit is not None:
+            sql = f"SELECT * FROM (\n{sql}\n) AS medmcp_query LIMIT {int(wrap_limit)}"
+        attempts = 0
+        while True:
+            attempts += 1
+            with self._pool.connection() as conn:
+                try:
+                    return self._run_on(conn, sql, params)
+                except psycopg.OperationalError as exc:
+                    if conn.closed or conn.broken:
+                        if attempts < 3 and not isinstance(exc, pgerr.QueryCanceled):
+                            log.info("connection lost (%s); retrying on a fresh connection", exc)
+                            self._pool.check() if attempts == 1 else None
+                            continue
+                    raise
+
+    def _run_on(self, conn: psycopg.Connection, sql: str, params: tuple | None):
+        token = _WATCHDOG.arm(conn, time.monotonic() + self.statement_timeout_ms / 1000 + self.cancel_grace_s)
+        cur = conn.cursor()
+        try:
+            try:
+                with conn.pipeline():
+                    conn.execute("BEGIN READ ONLY")
+                    for s in self._setup:
+                        conn.execute(s)
+                    cur.execute(sql, params)
+                    conn.execute("ROLLBACK")
+            finally:
+                _WATCHDOG.disarm(token)
+                if not conn.closed and conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                    try:
+                        conn.execute("ROLLBACK")
+                    except psycopg.Error:
+                        pass
+            res = cur.pgresult
+            if res is None or cur.description is None:
+                return [], [], []
+            cols = [d.name for d in cur.description]
+            oids = [d.type_code for d in cur.description]
+            nf, nt = res.nfields, res.ntuples
+            rows = [[res.get_value(r, c) for c in range(nf)] for r in range(nt)]
+            return cols, oids, rows
+        finally:
+            cur.close()
+
+    # ------------------------------------------------------------------ errors
+    def _error_text(self, exc: BaseException) -> str:
+        if isinstance(exc, QueryRejected):
+            return f"Error: {exc}"
+        if isinstance(exc, pgerr.QueryCanceled):
+            return (f"Error: the query was cancelled after the {self.statement_timeout_ms / 1000:g} s time limit. "
+                    f"Make it cheaper: filter by patient_id (indexed), avoid cross joins, add LIMIT.")
+        if isinstance(exc, PoolTimeout):
+            return (f"Error: the database is unavailable (no connection within {self._connect_timeout_s:g} s to "
+                    f"{describe(self.url)}). Retry shortly.")
+        if isinstance(exc, psycopg.Error):
+            diag = getattr(exc, "diag", None)
+            primary = (diag.message_primary if diag and diag.message_primary else str(exc).strip().splitlines()[0]
+                       if str(exc).strip() else type(exc).__name__)
+            parts = [f"Error: {primary}"]
+            if diag is not None and diag.message_detail:
+                parts.append(f"Detail: {diag.message_detail}")
+            if diag is not None and diag.message_hint:
+                parts.append(f"Hint: {diag.message_hint}")
+            if isinstance(exc, pgerr.UndefinedColumn):
+                parts.append("Call describe_tables with the table names to see their columns.")
+            elif isinstance(exc, pgerr.UndefinedTable):
+                parts.append("Call list_tables to see the available tables.")
+            elif isinstance(exc, pgerr.UndefinedFunction):
+                parts.append("Check the function name and argument types (cast text columns, e.g. test_result::numeric).")
+            elif isinstance(exc, pgerr.InsufficientPrivilege):
+                parts.append("Only the EHR tables listed by list_tables can be read.")
+            elif isinstance(exc, (pgerr.InvalidTextRepresentation,)):
+                parts.append("Some values are not numeric; filter them first, e.g. "
+                             "WHERE test_result ~ '^-?[0-9.]+$'.")
+            elif isinstance(exc, psycopg.OperationalError):
+                parts = [f"Error: lost the connection to the database ({primary}). The query did not complete; "
+                         f"retry it."]
+            return "\n".join(parts)
+        log.exception("unexpected error in EHRDatabase")
+        return f"Error: internal error while running the query ({type(exc).__name__}: {exc})."
+
+    # ------------------------------------------------------------------ public API
+    def query_rows(self, sql: str) -> QueryResult:
+        """Run an agent query; typed Python values; never raises."""
+        try:
+            stmt = check_query(sql)
+            cols, oids, raw = self._execute(stmt, wrap_limit=self.max_rows + 1)
+            truncated = len(raw) > self.max_rows
+            raw = raw[: self.max_rows]
+            # PostgreSQL's text output, parsed by psycopg's loaders for the column types
+            tx = psycopg.adapt.Transformer()
+            tx.set_loader_types(oids, psycopg.pq.Format.TEXT)
+            rows = [tx.load_sequence(r) for r in raw]
+        except Exception as exc:
+            return QueryResult(error=self._error_text(exc))
+        return QueryResult(columns=cols, rows=rows, truncated=truncated)
+
+    def run_query(self, sql: str) -> str:
+        """Run an agent query and return compact text (or an ``Error: ...`` message). Never raises."""
+        try:
+            stmt = check_query(sql)
+            cols, _, raw = self._execute(stmt, wrap_limit=self.max_rows + 1)
+        except Exception as exc:
+            return self._error_text(exc)
+        try:
+            return self._format(cols, raw)
+        except Exception as exc:  # pragma: no cover
+            return self._error_text(exc)
+
+    def _format(self, cols: list[str], raw: list[list]) -> str:
+        truncated_rows = len(raw) > self.max_rows
+        raw = raw[: self.max_rows]
+        header = SEP.join(c.replace(SEP, "\\" + SEP) for c in cols)
+        out = [header]
+        used = len(header.encode()) + 1
+        shown = 0
+        cut_bytes = False
+        limit = self.max_cell_chars
+        for r in raw:
+            line = SEP.join([_cell(v, limit) for v in r])
+            size = len(line.encode()) + 1
+            if used + size > self.max_bytes:
+                room = self.max_bytes - used
+                if shown == 0 and room > 40:
+                    out.append(line.encode()[: room - 20].decode("utf-8", errors="ignore") + "...[cut]")
+                    shown = 1
+                cut_bytes = True
+                break
+            out.append(line)
+            used += size
+            shown += 1
+        n = len(raw)
+        if cut_bytes:
+            more = "more than " + str(self.max_rows) if truncated_rows else str(n)
+            out.append(f"(output truncated at {self.max_bytes} bytes: showing {shown} of {more} rows; select fewer "
+                       f"columns, filter with WHERE, or aggregate)")
+        elif truncated_rows:
+            out.append(f"(truncated: showing the first {self.max_rows} rows; the query returned more. Filter with "
+                       f"WHERE, aggregate, or use ORDER BY ... LIMIT)")
+        else:
+            out.append(f"({n} row{'s' if n != 1 else ''})")
+        return "\n".join(out)
+
+    def list_tables(self) -> str:
+        """Names and one-line descriptions of the tables the agent can read. Never raises."""
+        try:
+            _, _, rows = self._execute(
+                "SELECT c.relname, coalesce(obj_description(c.oid, 'pg_class'), '') "
+                "FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+                "WHERE n.nspname = 'public' AND c.relkind IN ('r', 'v', 'm', 'p', 'f') "
+                "AND has_table_privilege(c.oid, 'SELECT') ORDER BY c.relname")
+        except Exception as exc:
+            return self._error_text(exc)
+        if not rows:
+            return "Error: no readable tables found (the EHR database has not been built?)."
+        lines = [f"{len(rows)} tables (call describe_tables for their columns):"]
+        for name, comment in rows:
+            n, c = name.decode(), comment.decode()
+            lines.append(f"{n} - {c}" if c else n)
+        return "\n".join(lines)
+
+    def describe_tables(self, table_names: list[str] | str) -> str:
+        """Columns (name, type, NOT NULL, PK, comment) of the given tables, compactly. Never raises."""
+        if isinstance(table_names, str):
+            table_names = [table_names]
+        if not isinstance(table_names, (list, tuple)) or not all(isinstance(t, str) for t in table_names):
+            return "Error: table_names must be a list of table names, e.g. [\"laboratory_result\"]."
+        names: list[str] = []
+        for t in table_names:
+            for part in t.replace(";", ",").split(","):
+                p = part.strip().strip('"').lower()
+                if p.startswith("public."):
+                    p = p[len("public."):]
+                if p and p not in names:
+                    names.append(p)
+        if not names:
+            return "Error: give at least one table name (call list_tables to see them)."
+        if len(names) > 50:
+            return "Error: at most 50 tables per call."
+        try:
+            _, _, rows = self._execute(
+                "SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull, "
+                "coalesce(col_description(c.oid, a.attnum), ''), "
+                "coalesce((SELECT true FROM pg_index i WHERE i.indrelid = c.oid AND i.indisprimary "
+                "  AND a.attnum = ANY(i.indkey)), false), coalesce(obj_description(c.oid, 'pg_class'), '') "
+                "FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+                "JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped "
+                "WHERE n.nspname = 'public' AND c.relname = ANY(%s) AND has_table_privilege(c.oid, 'SELECT') "
+                "ORDER BY array_position(%s, c.relname::text), a.attnum", (names, names))
+        except Exception as exc:
+            return self._error_text(exc)
+        by_table: dict[str, list[str]] = {}
+        comments: dict[str, str] = {}
+        for rel, col, typ, notnull, comment, pk, tcomment in rows:
+            rel_s = rel.decode()
+            comments[rel_s] = tcomment.decode()
+            flags = (" PK" if pk == b"t" else "") + (" NOT NULL" if notnull == b"t" and pk != b"t" else "")
+            c = comment.decode()
+            by_table.setdefault(rel_s, []).append(f"  {col.decode()} {typ.decode()}{flags}" + (f" -- {c}" if c else ""))
+        out = []
+        missing = [n for n in names if n not in by_table]
+        for n in names:
+            if n in by_table:
+                out.append(f"{n}: {comments[n]}" if comments[n] else f"{n}:")
+                out.extend(by_table[n])
+        if missing:
+            out.append(f"Error: unknown table(s): {', '.join(missing)}. Call list_tables to see the available tables.")
+        return "\n".join(out)
+
+    # ------------------------------------------------------------------ async variants
+    async def _in_thread(self, fn, *args):
+        if self._closed:
+            return "Error: the database client is closed."
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, fn, *args)
+
+    async def arun_query(self, sql: str) -> str:
+        return await self._in_thread(self.run_query, sql)
+
+    async def aquery_rows(self, sql: str) -> QueryResult:
+        return await self._in_thread(self.query_rows, sql)
+
+    async def alist_tables(self) -> str:
+        return await self._in_thread(self.list_tables)
+
+    async def adescribe_tables(self, table_names: list[str] | str) -> str:
+        return await self._in_thread(self.describe_tables, table_names)
+
+    # ------------------------------------------------------------------ lifecycle
+    def wait_ready(self, timeout: float = 10.0) -> None:
+        """Block until the pool has a connection (raises PoolTimeout otherwise)."""
+        self._pool.wait(timeout=timeout)
+
+    def pool_stats(self) -> dict:
+        return dict(self._pool.get_stats())
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        self._pool.close(timeout=5.0)
+
+    def __enter__(self) -> "EHRDatabase":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __del__(self):  # pragma: no cover - best effort
+        try:
+            if not self._closed:
+                self._pool.close(timeout=0)
+        except Exception:
+            pass
