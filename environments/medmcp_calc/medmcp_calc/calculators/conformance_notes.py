@@ -19,10 +19,20 @@ ROW_NOTES: dict[str, tuple[str, str]] = {
             "lipids in mmol/L: TC 4.5 = 174.0 mg/dL, HDL 0.84 = 32.5 mg/dL, TG 2.86 mmol/L = 253.3 mg/dL (885.7 g/mol); "
             "174.0 - 32.5 - 253.3/5 = 90.9 mg/dL, inside the corrected band; the original converts total cholesterol "
             "4.5 mmol/L to 193.3 mg/dL (should be 174.0), giving 109.12."),
+    "1016": ("convention",
+             "LMP 10/11/2020, 29-day cycle. Both labels add a flat 14 days (10/25/2020). We date ovulation 14 days "
+             "before the next expected period: LMP + (29 - 14) = 10/26/2020, the rule the corrected labels apply on "
+             "the other twelve rows of this calculator."),
+    "1019": ("label error (corrected)",
+             "LMP 11/10/2002, 22-day cycle: LMP + (22 - 14) = 11/18/2002. The corrected label (11/17) is one day off "
+             "its own rule (row 1013, also a 22-day cycle, gets +8 days); the original adds a flat 14 days."),
     "824": ("label error (entity unit)",
             "albumin extracted as 3.5 'mg/dL' (0.0035 g/dL) by the original; it is 3.5 g/dL: AG 13, corrected 14.25, "
             "delta gap 2.25, ratio 2.25/2 = 1.125, as the corrected label has."),
 }
 
 CALC_NOTES: dict[int, tuple[str, str]] = {
+    68: ("convention",
+         "the original labels add a flat 14 days to the LMP whatever the cycle length; we (and the corrected labels) "
+         "add cycle length - 14 days, i.e. ovulation 14 days before the next expected period"),
 }
