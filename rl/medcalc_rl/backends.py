@@ -197,7 +197,7 @@ class ScriptedBackend:
         for i, ep in enumerate(episodes):
             ids = self.script(ep, ep.turns)
             if ids is not None:
-                forced[i] = list(ids)[:max_new_tokens]
+                forced[i] = list(ids)  # bounded by the episode budget in the rollout, not by max_new_tokens
         rest = [i for i in range(len(prompts)) if i not in forced]
         gens = self.inner.generate([prompts[i] for i in rest], max_new_tokens) if rest or isinstance(self.inner, TRLVLLMBackend) else []
         out: list[Generation | None] = [None] * len(prompts)

@@ -123,7 +123,9 @@ class EpisodeRunner:
 
     # -- one model turn -----------------------------------------------------------------------------------
     def _absorb(self, e: Episode, g: Generation, budget: int) -> None:
-        ids = list(g.ids)[: self._step_budget(e, budget)]
+        # a scripted (forced) turn is only bounded by the episode budget, a sampled one also by the turn limit
+        limit = max(0, budget - len(e.completion_ids)) if g.forced else self._step_budget(e, budget)
+        ids = list(g.ids)[:limit]
         lps = list(g.logprobs)[: len(ids)]
         lps += [float("nan")] * (len(ids) - len(lps))
         e.completion_ids += ids
