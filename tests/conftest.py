@@ -38,3 +38,21 @@ def shared_dir() -> Path:
     if not d.is_dir():
         pytest.skip(f"third-party test data not found at {d} (set MEDCALC_SHARED_DIR to the folder holding data/)")
     return d
+
+
+# --- EHR database fixtures (medmcp_calc.db) -------------------------------------------------
+# ``embedded_pg_url``: admin URL of the private embedded PostgreSQL (started/attached once).
+# ``ehr_db``: BuildInfo of a small hand-written EHR (medmcp_calc.db.sample) built on it;
+#   use ``ehr_db.agent_url`` with medmcp_calc.db.core.EHRDatabase, ``ehr_db.admin_url`` to inspect.
+
+@pytest.fixture(scope="session")
+def embedded_pg_url() -> str:
+    from medmcp_calc.db.embedded import ensure_server
+    return ensure_server()
+
+
+@pytest.fixture(scope="session")
+def ehr_db(embedded_pg_url):
+    from medmcp_calc.db.builder import build_database
+    from medmcp_calc.db.sample import sample_tables
+    return build_database(embedded_pg_url, sample_tables(), dbname="medmcp_test_sample")
