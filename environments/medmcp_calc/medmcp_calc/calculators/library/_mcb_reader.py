@@ -121,3 +121,24 @@ def age_years(e: dict, keys: str | Iterable[str] = ("age",)) -> float:
     if isinstance(v, (list, tuple)) and len(v) >= 2:
         return value_in(v, "years", name="age")
     return number(e, keys, name="age")  # type: ignore[return-value]
+
+
+def count_10e9_per_l(e: dict, keys: str | Iterable[str], name: str | None = None) -> float:
+    """Cell counts arrive as a count with a unit of volume: ``[9103, 'µL']`` (per uL) or
+    ``[1.47e11, 'L']`` (per L); returned in 10^9/L (= 10^3/uL)."""
+    ks = _keys(keys)
+    v = get(e, ks)
+    label = name or ks[0]
+    if v is None:
+        raise CalculatorInputError(f"MedCalc-Bench entities lack {label!r}")
+    if isinstance(v, (list, tuple)) and len(v) >= 2:
+        n = float(v[0])
+        u = str(v[1]).strip().replace("µ", "u").replace("μ", "u").lower().replace(" ", "")
+        if u in {"l", "/l", "perl", "cells/l"}:
+            return n / 1e9
+        if u in {"ul", "/ul", "mm3", "/mm3", "mm^3", "/mm^3", "cells/ul", "cells/mm3"}:
+            return n / 1e3
+        return convert(n, str(v[1]), "10^9/L")
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return float(v)
+    raise CalculatorInputError(f"MedCalc-Bench entity {label!r}: cannot read a cell count from {v!r}")

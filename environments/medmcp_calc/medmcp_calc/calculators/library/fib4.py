@@ -3,9 +3,8 @@ from __future__ import annotations
 
 import math
 
-from ..base import INTERNAL, Calculator, CalculatorInputError, EHRSource, Input, Output, register
+from ..base import INTERNAL, Calculator, EHRSource, Input, Output, register
 from ..officials import official_value
-from ..units import convert
 from . import _mcb_reader as mcb
 
 
@@ -22,21 +21,6 @@ def _interpret(value: float, age: float, **_: object) -> str:
     if value <= 3.25:
         return "FIB-4 2.67-3.25: advanced fibrosis likely in NAFLD; indeterminate in HCV/HIV"
     return "FIB-4 > 3.25: advanced fibrosis (F3-F4) likely"
-
-
-def _platelets_from_entity(e: dict) -> float:
-    """Platelets arrive as counts with a unit of volume: [149000, 'µL'] (per uL) or [1.47e11, 'L'] (per L)."""
-    v = mcb.get(e, ("Platelet count", "platelets"))
-    if v is None:
-        raise CalculatorInputError("MedCalc-Bench entities lack 'Platelet count'")
-    if isinstance(v, (list, tuple)) and len(v) >= 2:
-        n, u = float(v[0]), str(v[1]).strip().replace("µ", "u").replace("μ", "u").lower()
-        if u in {"l", "/l", "per l"}:
-            return n / 1e9
-        if u in {"ul", "/ul", "mm3", "/mm3", "mm^3", "/mm^3"}:
-            return n / 1e3
-        return convert(n, str(v[1]), "10^9/L")
-    return float(v)
 
 
 FIB4 = Calculator(
@@ -86,7 +70,7 @@ elastography or biopsy.
         "age": mcb.age_years(e),
         "ast": mcb.number(e, "Aspartate aminotransferase"),
         "alt": mcb.number(e, "Alanine aminotransferase"),
-        "platelets": _platelets_from_entity(e),
+        "platelets": mcb.count_10e9_per_l(e, ("Platelet count", "platelets")),
     },
     official_names=(),
     from_official=lambda inputs: {
