@@ -1,0 +1,127 @@
+"""The vLLM path through TRL's real ``VLLMGeneration.generate`` (server mode) with a stand-in client.
+
+vLLM cannot be installed here, so ``VLLMGeneration`` is instantiated without ``_init_vllm`` and given an
+object with the ``VLLMClient.generate`` signature that returns token ids. Everything between our
+backend and that client — TRL's gather/broadcast, per-rank slicing, logprob shapes — is TRL's code.
+"""
+import pytest
+
+from medcalc_rl.backends import Generation, ScriptedBackend, TRLVLLMBackend
+
+
+class StandInVLLMClient:
+    """Answers like ``trl.generation.vllm_client.VLLMClient.generate``: n completions per prompt."""
+
+    def __init__(self, reply):
+        self.reply = reply  # prompt ids -> completion ids
+        self.calls = []
+
+    def generate(self, prompts, features=None, n=1, repetition_penalty=1.0, temperature=1.0, top_p=1.0, top_k=0,
+                 min_p=0.0, max_tokens=16, logprobs=0, structured_outputs_regex=None, generation_kwargs=None):
+        self.calls.append({"prompts": [list(p) for p in prompts], "n": n, "max_tokens": max_tokens,
+                           "temperature": temperature, "logprobs": logprobs})
+        comp, lps = [], []
+        for p in prompts:
+            for _ in range(n):
+                ids = list(self.reply(list(p)))[:max_tokens]
+                comp.append(ids)
+                lps.append([[-0.25 - 0.01 * i] for i in range(len(ids))])
+        return {"prompt_ids": [list(p) for p in prompts], "completion_ids": comp, "logprobs": lps,
+                "logprob_token_ids": [[[t] for t in c] for c in comp]}
+
+
+def make_vllm_generation(client, temperature=0.7):
+    from accelerate import Accelerator
+    from trl.generation.vllm_generation import VLLMGeneration
+
+    vg = VLLMGeneration.__new__(VLLMGeneration)  # skip _init_vllm (needs vllm); set what generate() reads
+    vg.accelerator = Accelerator(cpu=True)
+    vg.mode = "server"
+    vg.vllm_client = client
+    vg.structured_outputs_regex = None
+    vg.enable_sleep_mode = False
+    vg.temperature, vg.top_p, vg.top_k, vg.min_p, vg.repetition_penalty = temperature, 1.0, 0, 0.0, 1.0
+    vg.max_completion_length = 999
+    vg.logprobs = 0
+    vg.generation_kwargs = {}
+    return vg
+
+
+def test_server_mode_generate_turn_by_turn(codec):
+    final = codec.assistant_turn_ids("done, and a longer answer so that the cap matters")
+    assert len(final) > 5
+    client = StandInVLLMClient(lambda p: final)
+    vg = make_vllm_generation(client)
+    be = TRLVLLMBackend(vg, vg.accelerator, filler_prompt=[codec.eos_id])
+    prompts = [[1, 2, 3], [4, 5], [6]]
+    out = be.generate(prompts, max_new_tokens=5)
+    assert [len(g.ids) for g in out] == [5, 5, 5]  # per-turn budget reached the server as max_tokens
+    assert client.calls[-1]["n"] == 1 and client.calls[-1]["max_tokens"] == 5
+    assert client.calls[-1]["prompts"] == prompts  # one request per live episode, no dedup across episodes
+    assert out[0].logprobs[:2] == [-0.25, -0.26]  # top-1 sampled-token logprob
+    assert vg.max_completion_length == 999  # restored
+    assert be.generate([], 5) == []
+
+
+def test_vllm_backend_runs_a_tool_episode(codec, tiny_tokenizer):
+    """A full multi-turn episode where every model turn comes from the stand-in server."""
+    from medcalc_rl.rollout import EpisodeRunner, RolloutConfig
+
+    class Env:  # a trivial adapter exercising the runner only; medmcp_calc runs are in test_grpo_medmcp.py
+        name = "unit"
+        def initial_messages(self, t): return [{"role": "user", "content": "add 2 and 3"}]
+        def tool_schemas(self): return [{"type": "function", "function": {"name": "add", "parameters": {"type": "object"}}}]
+        def new_state(self, t): return None
+        def call_tool(self, s, n, a): return str(a["a"] + a["b"])
+        def score(self, t, s, msgs, final, stop): return {"TF": float(final is not None), "QP": float("5" in (final or ""))}
+
+    call = codec.assistant_turn_ids("", [("add", {"a": 2, "b": 3})])
+    answer = codec.assistant_turn_ids("The sum is 5.")
+    tool_result_seen = []
+
+    def reply(prompt):
+        text = tiny_tokenizer.decode(prompt)
+        if "<tool_response>" in text:
+            tool_result_seen.append(text.rsplit("<tool_response>", 1)[1])
+            return answer
+        return call
+
+    client = StandInVLLMClient(reply)
+    vg = make_vllm_generation(client)
+    runner = EpisodeRunner(codec, RolloutConfig(max_turns=4, max_tokens_per_turn=200))
+    eps = [runner.start(Env(), None) for _ in range(2)]
+    runner.run(eps, TRLVLLMBackend(vg, vg.accelerator), budget=1000, collective=True)
+    for e in eps:
+        assert e.stop_reason == "answer" and e.scores == {"TF": 1.0, "QP": 1.0}
+        assert e.completion_ids == call + [t for t in e.completion_ids[len(call):len(e.completion_ids) - len(answer)]] + answer
+        n_env = len(e.completion_ids) - len(call) - len(answer)
+        assert e.env_mask == [1] * len(call) + [0] * n_env + [1] * len(answer)
+        assert all(lp == 0.0 for lp, m in zip(e.logprobs, e.env_mask) if m == 0)
+        assert all(lp < 0 for lp, m in zip(e.logprobs, e.env_mask) if m == 1)
+    assert tool_result_seen and tool_result_seen[0].startswith("\n5\n</tool_response>")
+    # each server request carried the exact running token history (prompt + previous turns + env delta)
+    second = client.calls[1]["prompts"][0]
+    assert second == eps[0].prompt_ids + eps[0].completion_ids[: len(second) - len(eps[0].prompt_ids)]
+
+
+def test_collective_padding_when_this_rank_has_no_live_prompt(codec):
+    """vLLM server/TP generation is collective: a rank whose episodes are all scripted or finished must
+    still call it, padded with filler prompts to the largest batch of any rank (simulated: 2)."""
+    client = StandInVLLMClient(lambda p: [codec.eos_id])
+    vg = make_vllm_generation(client)
+
+    class OtherRankHasTwo(TRLVLLMBackend):
+        def global_max(self, n):
+            return max(n, 2)
+
+    be = ScriptedBackend(OtherRankHasTwo(vg, vg.accelerator, filler_prompt=[codec.eos_id]),
+                         lambda ep, turn: [7, codec.eos_id])
+
+    class Ep:
+        turns = 0
+    out = be.generate_for([Ep()], [[1, 2]], 4)
+    assert out == [Generation([7, codec.eos_id], out[0].logprobs, forced=True)]
+    assert client.calls and client.calls[0]["prompts"] == [[codec.eos_id], [codec.eos_id]]
+    # a rank with one live prompt pads to two as well, and gets only its own completion back
+    out = OtherRankHasTwo(vg, vg.accelerator, filler_prompt=[codec.eos_id]).generate([[5, 6]], 3)
+    assert len(out) == 1 and client.calls[-1]["prompts"] == [[5, 6], [codec.eos_id]]
