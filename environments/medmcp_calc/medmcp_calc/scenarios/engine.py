@@ -253,6 +253,9 @@ def compute_ground_truth(scenario: Scenario, view: RecordView) -> GroundTruth:
     # make sure every branch is decided (and recorded), also those no step consulted
     for b in scenario.branches:
         ctx.branch(b.name)
+        for fk in b.facts:
+            for o in (view.obs[fk] if fk in view.obs and view.obs[fk][0].kind in ("lab",) else [view.target(fk)]):
+                use(o)
     return GroundTruth(results, skipped, dict(ctx._branches), list(evidence.values()))
 
 

@@ -79,6 +79,7 @@ class Branch:
     name: str
     question: str  # what is decided, in words
     decide: Callable[["Ctx"], str]  # -> label
+    facts: tuple[str, ...] = ()  # facts the decision reads (they become evidence)
 
 
 @dataclass

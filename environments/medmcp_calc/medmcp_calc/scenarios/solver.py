@@ -1,0 +1,319 @@
+"""The reference solver: a deterministic scripted agent, written as a policy over a transcript.
+
+    policy = ReferencePolicy(task)
+    action = policy.next_action(history)   # -> ToolCall(name, arguments) | FinalAnswer(text)
+
+``history`` is the list of prior ``(ToolCall, result_text)`` pairs, so the same policy can be
+driven in-process (:func:`solve` with :class:`LocalTools`), behind an OpenAI-compatible
+"oracle" endpoint, or as the RL scripted policy. It only uses the agent's tools:
+
+1. ``describe_tables`` for the tables it will read;
+2. one ``run_read_only_sql`` per fact the task needs (all measurements of that item for the
+   patient, so it sees the time course), values parsed back from the tool's text;
+3. ``fetch`` of each calculator's reference page;
+4. ``run_python`` for the arithmetic (unit conversions and the numeric results);
+5. a final answer in the rubric's format (a fenced JSON block).
+
+The answer values are recomputed from what the SQL tool returned, through the scenario's
+own workflow: a task whose inputs cannot be read back from the EHR exactly fails.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from . import catalog as C
+from .engine import Obs, RecordView, compute_ground_truth
+from .generate import jsonable
+from .registry import by_id
+
+REFERENCE_PREFIX = "medcalc://calculators/"
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    name: str
+    arguments: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class FinalAnswer:
+    text: str
+
+
+def _q(s: str) -> str:
+    return "'" + str(s).replace("'", "''") + "'"
+
+
+def parse_table(text: str) -> list[dict[str, str]]:
+    """Parse the SQL tool's compact text (header, rows joined by '|', a '(n rows)' footer)."""
+    lines = [l for l in text.splitlines() if l.strip()]
+    if not lines or lines[0].startswith("Error"):
+        raise ValueError(f"SQL tool error: {text[:300]}")
+    header = _split(lines[0])
+    out = []
+    for l in lines[1:]:
+        if l.startswith("(") and l.endswith(")"):
+            continue
+        cells = _split(l)
+        if len(cells) != len(header):
+            raise ValueError(f"cannot parse row {l!r} against header {header}")
+        out.append(dict(zip(header, cells)))
+    return out
+
+
+def _split(line: str) -> list[str]:
+    parts, cur, esc = [], [], False
+    for ch in line:
+        if esc:
+            cur.append(ch)
+            esc = False
+        elif ch == "\\":
+            esc = True
+            cur.append(ch)
+        elif ch == "|":
+            parts.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    parts.append("".join(cur))
+    return [p.replace("\\|", "|").replace("\\n", "\n") for p in parts]
+
+
+def fact_kind(key: str) -> str:
+    if key in ("age", "sex"):
+        return "demo"
+    if key in C.LAB_BY_KEY:
+        return "lab"
+    if key in C.VITALS:
+        return "vital"
+    if key in C.TEXT_BY_KEY:
+        return "text"
+    if key in C.NUM_TEXT:
+        return "ntext"
+    return "order"
+
+
+def fact_query(task: Mapping[str, Any], key: str, ev: Mapping[str, Any]) -> str:
+    pid = task["patient_id"]
+    kind = fact_kind(key)
+    if kind == "demo" and key == "age":
+        return f"SELECT visit_id, patient_age, patient_age_unit FROM visit_inpatient WHERE patient_id = {_q(pid)}"
+    if kind == "demo":
+        return f"SELECT patient_id, gender FROM patient_information WHERE patient_id = {_q(pid)}"
+    if kind == "lab":
+        name = C.LAB_BY_KEY[key].name
+        return ("SELECT report_item_id, test_item_name, test_result, unit, report_time FROM laboratory_result "
+                f"WHERE patient_id = {_q(pid)} AND test_item_name = {_q(name)} ORDER BY report_time")
+    if kind == "vital":
+        col = C.VITALS[key][0]
+        return (f"SELECT vs_id, measure_time, {col} FROM vital_signs WHERE patient_id = {_q(pid)} "
+                f"AND {col} IS NOT NULL ORDER BY measure_time")
+    if kind == "text":
+        col = C.TEXT_BY_KEY[key].column
+        return f"SELECT report_id, record_time, {col} FROM admission_record WHERE patient_id = {_q(pid)}"
+    if kind == "ntext":
+        nt = C.NUM_TEXT[key]
+        if nt.table == "admission_record":
+            return f"SELECT report_id, record_time, {nt.column} FROM admission_record WHERE patient_id = {_q(pid)}"
+        return (f"SELECT report_id, report_time, exam_item_name, {nt.column} FROM examination_report "
+                f"WHERE patient_id = {_q(pid)} AND exam_item_name = {_q(nt.exam_item)}")
+    return ("SELECT report_id, order_name, once_dose, dose_unit, order_begin_time FROM order_inpatient "
+            f"WHERE patient_id = {_q(pid)} AND report_id = {_q(ev['row_id'])}")
+
+
+def _num_text(v: str) -> str:
+    """The float column printed by PostgreSQL -> the form our evidence uses ('5' for 5.0)."""
+    try:
+        x = float(v)
+    except ValueError:
+        return v
+    return str(int(x)) if x.is_integer() else repr(x)
+
+
+def parse_fact(key: str, rows: list[dict[str, str]], ev: Mapping[str, Any]) -> list[Obs]:
+    kind = fact_kind(key)
+    if kind == "demo" and key == "age":
+        r = rows[0]
+        return [Obs(key, "demo", "visit_inpatient", "visit_id", r["visit_id"], "patient_age", r["patient_age"], "years")]
+    if kind == "demo":
+        r = rows[0]
+        return [Obs(key, "demo", "patient_information", "patient_id", r["patient_id"], "gender", r["gender"])]
+    if kind == "lab":
+        out = []
+        for r in rows:
+            unit = r["unit"].replace("µ", "u")
+            out.append(Obs(key, "lab", "laboratory_result", "report_item_id", r["report_item_id"], "test_result",
+                           r["test_result"], unit, r["report_time"]))
+        return out
+    if kind == "vital":
+        col = C.VITALS[key][0]
+        return [Obs(key, "vital", "vital_signs", "vs_id", r["vs_id"], col, r[col], C.VITALS[key][2], r["measure_time"])
+                for r in rows]
+    if kind == "text":
+        tf = C.TEXT_BY_KEY[key]
+        r = rows[0]
+        found = [p for p in tf.phrases.values() if p in r[tf.column]]
+        if len(found) != 1:
+            raise ValueError(f"{key}: expected exactly one known phrase in {r[tf.column]!r}, found {found}")
+        return [Obs(key, "text", "admission_record", "report_id", r["report_id"], tf.column, found[0], None,
+                    r["record_time"])]
+    if kind == "ntext":
+        nt = C.NUM_TEXT[key]
+        r = rows[0]
+        pat = re.escape(nt.template).replace(re.escape("{v}"), r"(?P<v>[0-9][0-9.\-]*)")
+        m = re.search(pat, r[nt.column])
+        if not m:
+            raise ValueError(f"{key}: value not found in {r[nt.column]!r}")
+        t = r.get("report_time") or r.get("record_time")
+        return [Obs(key, "ntext", nt.table, "report_id", r["report_id"], nt.column, m.group("v"), nt.unit, t)]
+    r = rows[0]
+    return [Obs(key, "order", "order_inpatient", "report_id", r["report_id"], "once_dose", _num_text(r["once_dose"]),
+                r["dose_unit"], r["order_begin_time"])]
+
+
+TABLE_OF_KIND = {"demo": ("patient_information", "visit_inpatient"), "lab": ("laboratory_result",),
+                 "vital": ("vital_signs",), "text": ("admission_record",), "order": ("order_inpatient",)}
+
+
+def format_answer(results: list[dict[str, Any]], summary: str) -> str:
+    block = {"calculators": [{"name": r["name"], "value": r["value"], "unit": r["unit"]} for r in results],
+             "summary": summary}
+    return "Final answer:\n```json\n" + json.dumps(block, ensure_ascii=False, indent=1) + "\n```"
+
+
+class ReferencePolicy:
+    """A deterministic oracle agent for one task (see the module docstring)."""
+
+    def __init__(self, task: Mapping[str, Any], use_python: bool = True, use_fetch: bool = True):
+        self.task = task
+        self.scenario = by_id(task["scenario_id"])
+        gt = task["ground_truth"]
+        self.facts: list[tuple[str, Mapping[str, Any]]] = []
+        seen = set()
+        for ev in gt["evidence"]:
+            if ev["fact"] not in seen:
+                seen.add(ev["fact"])
+                self.facts.append((ev["fact"], ev))
+        self.calc_ids = [c["id"] for c in gt["calculators"]]
+        self.use_python = use_python
+        self.use_fetch = use_fetch
+
+    # the plan, as a fixed list of calls; results are interpreted at the end
+    def plan(self) -> list[ToolCall]:
+        calls: list[ToolCall] = []
+        tables: list[str] = []
+        for key, ev in self.facts:
+            t = ev["table"]
+            if t not in tables:
+                tables.append(t)
+        calls.append(ToolCall("describe_tables", {"table_names": tables}))
+        for key, ev in self.facts:
+            calls.append(ToolCall("run_read_only_sql", {"query": fact_query(self.task, key, ev)}))
+        if self.use_fetch:
+            for cid in dict.fromkeys(self.calc_ids):
+                calls.append(ToolCall("fetch", {"url": REFERENCE_PREFIX + cid}))
+        return calls
+
+    def next_action(self, history: list[tuple[ToolCall, str]]) -> ToolCall | FinalAnswer:
+        plan = self.plan()
+        if len(history) < len(plan):
+            return plan[len(history)]
+        results = self.solve_from(history[: len(plan)])
+        if self.use_python and len(history) == len(plan):
+            return ToolCall("run_python", {"code": self.python_code(results)})
+        return FinalAnswer(format_answer(results, self.summary(results)))
+
+    def read_view(self, history: list[tuple[ToolCall, str]]) -> RecordView:
+        obs: dict[str, list[Obs]] = {}
+        sql_results = [r for c, r in history if c.name == "run_read_only_sql"]
+        for (key, ev), text in zip(self.facts, sql_results):
+            rows = parse_table(text)
+            if not rows:
+                raise ValueError(f"no rows for {key} (patient {self.task['patient_id']})")
+            obs[key] = parse_fact(key, rows, ev)
+        return RecordView(obs, self.task["timepoint"])
+
+    def solve_from(self, history: list[tuple[ToolCall, str]]) -> list[dict[str, Any]]:
+        view = self.read_view(history)
+        gt = compute_ground_truth(self.scenario, view)
+        self._branches = gt.branches
+        return [{"id": r.calc.id, "name": r.calc.name, "value": jsonable(r.value), "unit": r.unit,
+                 "inputs": {k: jsonable(v) for k, v in r.inputs.items()}, "decimals": r.calc.output.decimals}
+                for r in gt.steps]
+
+    def python_code(self, results: list[dict[str, Any]]) -> str:
+        lines = ["# inputs as read from the record (converted to the calculators' units) and the results"]
+        for r in results:
+            lines.append(f"inputs_{r['id']} = {json.dumps(r['inputs'], sort_keys=True)!s}")
+            v = r["value"]
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                d = r["decimals"]
+                lines.append(f"print({r['name']!r}, round({float(v)!r}, {d if d is not None else 3}))")
+            else:
+                lines.append(f"print({r['name']!r}, {json.dumps(v)!r})")
+        return "\n".join(lines).replace(": true", ": True").replace(": false", ": False").replace(": null", ": None")
+
+    def summary(self, results: list[dict[str, Any]]) -> str:
+        br = "; ".join(f"{k}: {v}" for k, v in sorted(getattr(self, "_branches", {}).items()))
+        return (f"Workflow '{self.scenario.title}' for patient {self.task['patient_id']}: "
+                + ", ".join(f"{r['name']} = {r['value']}{' ' + r['unit'] if r['unit'] else ''}" for r in results)
+                + (f". Branches taken: {br}." if br else "."))
+
+
+ToolFn = Callable[[Mapping[str, Any]], str]
+
+
+class LocalTools(dict):
+    """The agent's tools, called in-process: name -> fn(arguments) -> text."""
+
+    def __init__(self, db, python: bool = True):
+        super().__init__()
+        from ..reference import fetch, search
+
+        self["list_tables"] = lambda a: db.list_tables()
+        self["describe_tables"] = lambda a: db.describe_tables(a.get("table_names", []))
+        self["run_read_only_sql"] = lambda a: db.run_query(a["query"])
+        self["run_sql"] = self["run_read_only_sql"]
+        self["search"] = lambda a: search(a["query"])
+        self["fetch"] = lambda a: fetch(a["url"])
+        if python:
+            from ..sandbox import run_python
+
+            self["run_python"] = lambda a: _text(run_python(a["code"]))
+
+
+def _text(x: Any) -> str:
+    if isinstance(x, str):
+        return x
+    for attr in ("text", "output", "stdout"):
+        if hasattr(x, attr):
+            return str(getattr(x, attr))
+    return str(x)
+
+
+@dataclass
+class Transcript:
+    task_id: str
+    steps: list[tuple[ToolCall, str]] = field(default_factory=list)
+    final: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"task_id": self.task_id, "final": self.final,
+                "steps": [{"tool": c.name, "arguments": c.arguments, "result": r} for c, r in self.steps]}
+
+
+def solve(task: Mapping[str, Any], tools: Mapping[str, ToolFn], max_steps: int = 80) -> Transcript:
+    policy = ReferencePolicy(task, use_python="run_python" in tools, use_fetch="fetch" in tools)
+    tr = Transcript(task["task_id"])
+    for _ in range(max_steps):
+        act = policy.next_action(tr.steps)
+        if isinstance(act, FinalAnswer):
+            tr.final = act.text
+            return tr
+        fn = tools.get(act.name)
+        result = fn(act.arguments) if fn else f"Error: unknown tool {act.name}"
+        tr.steps.append((act, result))
+    return tr
