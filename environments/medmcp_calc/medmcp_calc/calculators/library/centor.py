@@ -104,7 +104,8 @@ Range -1 to 5 (children under 3 get no age point).
         "tonsillar_exudate": mcb.flag(e, "Exudate or swelling on tonsils"),
         "tender_anterior_nodes": mcb.flag(e, "Tender/swollen anterior cervical lymph nodes"),
         "temperature_c": mcb.temperature_c(e),
-        "cough_absent": mcb.flag(e, "Cough Absent"),
+        # an unmentioned cough counts as absent (the convention of the benchmark's explanations)
+        "cough_absent": mcb.flag(e, "Cough Absent", default=True),
     },
     official_names=("Centor Score (Modified/McIsaac) for Strep Pharyngitis",),
     from_official=lambda inputs: {

@@ -97,7 +97,7 @@ Range 0-9.
     medcalc_bench_id=25,
     from_medcalc_bench=lambda e: {
         "age": mcb.age_years(e),
-        "hypertension": mcb.flag(e, "Hypertension history"),
+        "hypertension": mcb.any_flag(e, "Hypertension history", "Hypertension"),
         "renal_disease": mcb.flag(e, "Renal disease criteria for the HAS-BLED rule"),
         "liver_disease": mcb.flag(e, "Liver disease criteria for the HAS-BLED rule"),
         "stroke": mcb.flag(e, "Stroke"),

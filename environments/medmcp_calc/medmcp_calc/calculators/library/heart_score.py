@@ -31,12 +31,16 @@ def _interpret(value: int, **_: object) -> str:
     return "high risk (7-10): ~50-65% 6-week MACE; early invasive strategy"
 
 
-_MCB_RF = ("Hypertension history", "hypercholesterolemia", "Diabetes mellitus criteria for CCI rule", "obesity",
-           "smoking", "parent or sibling with Cardiovascular disease before age 65")
+_MCB_RF = (("Hypertension history", "Hypertension"), ("hypercholesterolemia",),
+           ("Diabetes mellitus criteria for CCI rule", "Diabetes mellitus"), ("obesity",), ("smoking",),
+           ("parent or sibling with Cardiovascular disease before age 65",))
 
 
 def _mcb_choice(e: dict, key: str, options: tuple[str, ...], table: dict[str, str]) -> str:
-    v = str(mcb.get(e, key) or "").strip().lower()
+    raw = mcb.get(e, key)
+    if raw is None:  # the benchmark's convention: an unmentioned item takes its normal (0-point) value
+        return options[0]
+    v = str(raw).strip().lower()
     for k, opt in table.items():
         if k in v:
             return opt
@@ -50,7 +54,7 @@ def _from_mcb(e: dict) -> dict:
         "ecg": _mcb_choice(e, "Electrocardiogram Test", ECG,
                            {"normal": ECG[0], "non-specific": ECG[1], "significant": ECG[2]}),
         "age": mcb.age_years(e),
-        "risk_factors": sum(mcb.flag(e, k) for k in _MCB_RF),
+        "risk_factors": sum(mcb.any_flag(e, *keys) for keys in _MCB_RF),
         "atherosclerotic_disease": mcb.any_flag(e, "atherosclerotic disease", "Transient Ischemic Attacks History"),
         "troponin": _mcb_choice(e, "Initial troponin", TROPONIN,
                                 {"less than or equal": TROPONIN[0], "between": TROPONIN[1],
