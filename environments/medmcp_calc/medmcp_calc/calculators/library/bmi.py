@@ -29,7 +29,7 @@ HEIGHT = Input("height_cm", "Height", unit="cm", min=20, max=260,
 BMI = Calculator(
     id="bmi",
     name="Body Mass Index (BMI)",
-    aliases=("BMI", "Quetelet index", "body mass index"),
+    aliases=("BMI", "Quetelet index", "body mass index", "BMI Calculator (Body Mass Index)"),
     domains=(SPECIAL, INTERNAL),
     specialty="General Medicine",
     purpose="Relates body weight to height to classify underweight, normal weight, overweight and obesity.",
@@ -67,7 +67,8 @@ Not a measure of body composition: muscular patients and oedema mislead it.
         "weight_kg": value_in(e["weight"], "kg", name="weight"),
         "height_cm": value_in(e["height"], "cm", name="height"),
     },
-    official_names=("Body Mass Index (BMI)", "BMI Calculator (Body Mass Index)"),
+    # exact strings of the official calculator_frequency.tsv (the official answers report the BMI)
+    official_names=("BMI Calculator (Body Mass Index and BSA)", "BMI and BSA (Mosteller)"),
     from_official=lambda inputs: {
         "weight_kg": official_value(inputs, ("weight",), "kg"),
         "height_cm": official_value(inputs, ("height",), "cm"),

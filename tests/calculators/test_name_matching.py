@@ -1,0 +1,189 @@
+"""Name matching over the whole official list (483 names of calculator_frequency.tsv).
+
+EXPECTED is curated by hand: an official name maps to our id when we implement
+that calculator, and every other name must come back None (no false positives).
+When a calculator gains an official name, add it here too.
+"""
+import csv
+
+import pytest
+
+from medmcp_calc.calculators import all_calculators, match_name
+from medmcp_calc.calculators.matching import normalize
+
+EXPECTED = {
+    'Arterial Blood Gas (ABG) Analyzer': 'abg_analyzer',
+    'Shock Index': 'shock_index',
+    'Emory Model (TIPSS)': 'emory_tips',
+    'BMI Calculator (Body Mass Index and BSA)': 'bmi',
+    'BMI and BSA (Mosteller)': 'bmi',
+    'Serum Osmolality/Osmolarity': 'serum_osmolality',
+    'Sodium Correction Rate in Hyponatremia and Hypernatremia': 'sodium_correction_rate',
+    'Mean Arterial Pressure (MAP)': 'mean_arterial_pressure',
+    'Kinetic Estimated Glomerular Filtration Rate (keGFR)': 'kegfr',
+    'Free Water Deficit in Hypernatremia': 'free_water_deficit',
+    'Sodium Correction for Hyperglycemia': 'sodium_correction_hyperglycemia',
+    'Horowitz Index for Lung Function (P/F Ratio)': 'pf_ratio',
+    'SpO₂/FiO₂ Ratio': 'sf_ratio',
+    'Glasgow Coma Scale (GCS)': 'glasgow_coma_scale',
+    'Cerebral Perfusion Pressure': 'cerebral_perfusion_pressure',
+    'KDIGO AKI Staging': 'kdigo_aki',
+    'Gestational Age': 'gestational_age',
+    'Serum Anion Gap': 'anion_gap',
+    'Eastern Cooperative Oncology Group (ECOG) Performance Status': 'ecog_performance_status',
+    'Ideal Body Weight and Adjusted Body Weight': 'adjusted_body_weight',
+    'Creatinine Clearance (Cockcroft-Gault Equation)': 'creatinine_clearance_cockcroft_gault',
+    'Carboplatin AUC Dosing (Calvert)': 'carboplatin_calvert',
+    'CKD-EPI Equations for Glomerular Filtration Rate (GFR)': 'ckd_epi_2021',
+    'Berlin Criteria for Acute Respiratory Distress Syndrome': 'berlin_ards',
+    'Bicarbonate Deficit': 'bicarbonate_deficit',
+    'National Early Warning Score (NEWS) 2': 'news2',
+    'VTE-BLEED Score': 'vte_bleed',
+    'Fractional Excretion of Sodium (FENa)': 'fena',
+    'Richmond Agitation-Sedation Scale (RASS)': 'rass',
+    'Fractional Excretion of Urea (FEUrea)': 'feurea',
+    'Sepsis-Induced Coagulopathy (SIC) Score': 'sic_score',
+    'GCS-Pupils Score': 'gcs_pupils',
+    'Body Surface Area Based Dosing': 'bsa_based_dosing',
+    'Cancer and Aging Research Group Chemotherapy Toxicity Tool (CARG-TT)': 'carg_tt',
+    'Glucose Infusion Rate (GIR)': 'glucose_infusion_rate',
+    'Static Lung Compliance (Cstat) Calculation': 'static_compliance',
+    'A-a O₂ Gradient': 'aa_gradient',
+    'Endotracheal Tube (ETT) Depth and Tidal Volume Calculator': 'ett_depth_tidal_volume',
+    'CSHA Clinical Frailty Scale (CFS)': 'clinical_frailty_scale',
+    'G8 Geriatric Screening Tool': 'g8_geriatric_screening',
+    'Neutrophil-Lymphocyte Ratio (NLR) Calculator': 'neutrophil_lymphocyte_ratio',
+    'Malnutrition Universal Screening Tool (MUST)': 'must',
+    'qSOFA (Quick SOFA) Score for Sepsis': 'qsofa',
+    'SMART-COP Score for Pneumonia Severity': 'smart_cop',
+    'HAS-BLED Score for Major Bleeding Risk': 'has_bled',
+    'Age-Adjusted D-dimer for Venous Thromboembolism (VTE)': 'age_adjusted_d_dimer',
+    'Injury Severity Score (ISS)': 'injury_severity_score',
+    'Confusion Assessment Method for the ICU (CAM-ICU)': 'cam_icu',
+    'Critical Care Pain Observation Tool (CPOT)': 'cpot',
+    'CRRT Dosing Calculator': 'crrt_dosing',
+    'ROX Index for Intubation after HFNC': 'rox_index',
+    'MELD Na (UNOS/OPTN)': 'meld_na',
+    'CLIF-C ACLF (Acute-on-Chronic Liver Failure)': 'clif_c_aclf',
+    'Recognition of Stroke in the Emergency Room (ROSIER) Scale': 'rosier',
+    'NIH Stroke Scale/Score (NIHSS)': 'nihss',
+    'Transtubular Potassium Gradient (TTKG)': 'ttkg',
+    'Glasgow-Blatchford Bleeding Score (GBS)': 'glasgow_blatchford',
+    'PSI/PORT Score: Pneumonia Severity Index for CAP': 'psi_port',
+    'CHA₂DS₂-VASc Score for Atrial Fibrillation Stroke Risk': 'cha2ds2_vasc',
+    'PERC Rule for Pulmonary Embolism': 'perc_rule',
+    'HEART Pathway for Early Discharge in Acute Chest Pain': 'heart_score',
+    'National Early Warning Score (NEWS)': 'news',
+    'MELDNa/MELD-Na Score for Liver Cirrhosis': 'meld_na',
+    'Calcium Correction for Hypoalbuminemia and Hyperalbuminemia': 'calcium_correction_albumin',
+    'Ideal Body Weight': 'ideal_body_weight',
+    'Corrected QT Interval (QTc)': 'qtc',
+    'Maintenance Fluids Calculations': 'maintenance_fluids',
+    'Child-Pugh Score for Cirrhosis Mortality': 'child_pugh',
+    "Wells' Criteria for Pulmonary Embolism": 'wells_pe',
+    'Child-Pugh Score': 'child_pugh',
+    'CURB-65 Score for Pneumonia Severity': 'curb_65',
+    'FeverPAIN Score for Strep Pharyngitis': 'feverpain',
+    'Centor Score (Modified/McIsaac) for Strep Pharyngitis': 'centor_mcisaac',
+    'Revised Cardiac Risk Index for Pre-Operative Risk': 'rcri',
+    'Child-Pugh Score for Cirrhosis': 'child_pugh',
+    'QTc (Fridericia) Correction Calculator': 'qtc_fridericia',
+    'HOMA-IR (Homeostatic Model Assessment for Insulin Resistance)': 'homa_ir',
+    'LDL Calculated': 'ldl_friedewald',
+}
+
+
+@pytest.fixture(scope="module")
+def official_names(shared_dir):
+    path = shared_dir / "medmcp_calc_official" / "calculator_frequency.tsv"
+    if not path.is_file():
+        pytest.skip(f"{path} not found")
+    with open(path, encoding="utf-8") as fh:
+        names = [r["calculator_name"] for r in csv.DictReader(fh, delimiter="\t")]
+    assert len(names) == 483
+    return names
+
+
+def test_every_official_name_maps_as_curated(official_names):
+    wrong = {}
+    for n in official_names:
+        got = match_name(n)
+        if got != EXPECTED.get(n):
+            wrong[n] = (got, EXPECTED.get(n))
+    assert not wrong, "name -> (matched, expected): " + repr(wrong)
+
+
+def test_curated_names_exist_in_the_official_list(official_names):
+    missing = sorted(set(EXPECTED) - set(official_names))
+    assert not missing, f"curated names that are not official names: {missing}"
+
+
+def test_official_names_declared_by_calculators_agree(official_names):
+    """Every calculator's official_names are exact official strings, and the curated list agrees."""
+    listed = set(official_names)
+    problems = []
+    for c in all_calculators():
+        for n in c.official_names:
+            if n not in listed:
+                problems.append(f"{c.id}: {n!r} is not an exact name of calculator_frequency.tsv")
+            elif EXPECTED.get(n) != c.id:
+                problems.append(f"{c.id}: {n!r} is curated as {EXPECTED.get(n)!r}")
+    assert not problems, "\n".join(problems)
+
+
+def test_curated_ids_exist():
+    ids = {c.id for c in all_calculators()}
+    assert not sorted(set(EXPECTED.values()) - ids)
+
+
+@pytest.mark.parametrize("name,expected", [
+    # near neighbours that are different calculators
+    ("Ideal Body Weight", "ideal_body_weight"),
+    ("Ideal Body Weight and Adjusted Body Weight", "adjusted_body_weight"),
+    ("National Early Warning Score (NEWS)", "news"),
+    ("National Early Warning Score (NEWS) 2", "news2"),
+    ("NEWS", "news"),
+    ("NEWS2", "news2"),
+    ("Rockall Score for Upper GI Bleeding (Pre-Endoscopy)", None),
+    ("Rockall Score for Upper GI Bleeding (Complete)", None),
+    ("CHA₂DS₂-VA Score for Atrial Fibrillation Stroke Risk", None),
+    ("CHA₂DS₂-VASc Score for Atrial Fibrillation Stroke Risk", "cha2ds2_vasc"),
+    ("CHA2DS2-VASc", "cha2ds2_vasc"),
+    ("qSOFA", "qsofa"),
+    ("Modified Sequential Organ Failure Assessment (mSOFA) Score", None),
+    ("Shock Index, Pediatric Age-Adjusted (SIPA)", None),
+    ("Trauma Score and Injury Severity Score (TRISS)", None),
+    ("Corrected Count Increment (CCI) for Platelet Transfusion", None),
+    ("Pediatric Glasgow Coma Scale (pGCS)", None),
+    ("Pediatric Endotracheal Tube (ETT) Size", None),
+])
+def test_near_neighbours(name, expected):
+    assert match_name(name) == expected
+
+
+@pytest.mark.parametrize("name,expected", [
+    ("shock index", "shock_index"),
+    ("SHOCK-INDEX", "shock_index"),
+    ("Shock Index Calculator", "shock_index"),
+    ("Injury Severity Score", "injury_severity_score"),
+    ("ISS", "injury_severity_score"),
+    ("keGFR", "kegfr"),
+    ("P/F ratio", "pf_ratio"),
+    ("SpO2/FiO2 Ratio", "sf_ratio"),
+    ("A-a O2 Gradient", "aa_gradient"),
+    ("CAM-ICU", "cam_icu"),
+    ("NIHSS", "nihss"),
+    ("abg_analyzer", "abg_analyzer"),
+])
+def test_spelling_variants(name, expected):
+    assert match_name(name) == expected
+
+
+@pytest.mark.parametrize("name", ["", "   ", "Totally Unknown Score", "Score", "Calculator", "Index", None, 42])
+def test_unknown_or_bad_names(name):
+    assert match_name(name) is None
+
+
+def test_normalize_handles_subscripts_and_accents():
+    assert normalize("SpO₂/FiO₂") == "spo2 fio2"
+    assert normalize("Adrogué–Madias") == "adrogue madias"
