@@ -45,6 +45,7 @@ class _Worker:
     def __init__(self, memory_mb: int, lifetime_cpu_s: int, max_calls: int):
         self.calls = 0
         self.max_calls = max_calls
+        self.eof = False
         self.workdir = tempfile.mkdtemp(prefix="medmcp-sandbox-")
         os.chmod(self.workdir, 0o700)
         if os.geteuid() == 0:
@@ -91,25 +92,31 @@ class _Worker:
                 return None
             b = os.read(self.rfd, min(n, 1 << 20))
             if not b:
+                self.eof = True
                 return None
             chunks.append(b)
             n -= len(b)
         return b"".join(chunks)
 
-    def request(self, code: str, timeout_s: float, cap: int) -> tuple[str | None, bool]:
-        """Send one snippet; return (output or None when the worker hung/died, recycle?)."""
+    def request(self, code: str, timeout_s: float, cap: int) -> tuple[str | None, bool, bool]:
+        """Send one snippet; return (output or None when the worker hung/died, recycle?, retryable?).
+
+        ``retryable`` is true when the worker was found dead before it could run the snippet
+        (broken pipe, or end-of-file within a few milliseconds)."""
         data = json.dumps({"code": code, "timeout": timeout_s, "cap": cap}).encode("utf-8")
         msg = memoryview(struct.pack(">I", len(data)) + data)
+        t0 = time.monotonic()
         try:
             while msg:
                 msg = msg[os.write(self.wfd, msg):]
         except (BrokenPipeError, OSError):
-            return None, True
+            return None, True, True
         self.calls += 1
-        msg = self._recv(time.monotonic() + timeout_s + _GRACE_S)
-        if msg is None:
-            return None, True
-        return str(msg.get("output", "")), bool(msg.get("recycle")) or self.calls >= self.max_calls
+        self.eof = False
+        reply = self._recv(time.monotonic() + timeout_s + _GRACE_S)
+        if reply is None:
+            return None, True, self.eof and time.monotonic() - t0 < 0.05
+        return str(reply.get("output", "")), bool(reply.get("recycle")) or self.calls >= self.max_calls, False
 
     def alive(self) -> bool:
         return self.proc.poll() is None
@@ -177,8 +184,13 @@ class PythonSandbox:
             while True:
                 if self._closed:
                     raise SandboxUnavailable("the sandbox is closed")
-                if self._idle:
-                    return self._idle.pop()
+                while self._idle:
+                    w = self._idle.pop()
+                    if w.alive():
+                        return w
+                    self._live -= 1  # died while idle (killed from outside): replace it
+                    self.restarts += 1
+                    threading.Thread(target=w.kill, daemon=True).start()
                 if self._live < self.size:
                     self._live += 1
                     break
@@ -250,15 +262,18 @@ class PythonSandbox:
             return "Error: no code given; pass Python source such as: print(2 + 2)"
         t = self.timeout_s if timeout_s is None else float(timeout_s)
         t = min(max(t, 0.05), 120.0)
-        try:
-            w = self._acquire()
-        except SandboxUnavailable as e:
-            return f"Error: {e}"
-        out, recycle = None, True
-        try:
-            out, recycle = w.request(code, t, self.output_cap)
-        finally:
-            self._release(w, healthy=out is not None and not recycle)
+        for attempt in range(2):
+            try:
+                w = self._acquire()
+            except SandboxUnavailable as e:
+                return f"Error: {e}"
+            out, recycle, retry = None, True, False
+            try:
+                out, recycle, retry = w.request(code, t, self.output_cap)
+            finally:
+                self._release(w, healthy=out is not None and not recycle)
+            if out is not None or not retry:
+                break
         if out is None:
             return (f"Error: the code was stopped: it exceeded the time limit ({t:g} s wall clock) or the "
                     f"sandbox's CPU/memory limits, or crashed the interpreter. Simplify the computation.")

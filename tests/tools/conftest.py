@@ -1,0 +1,84 @@
+"""Fixtures for the tool tests: one sandbox pool per session, a canary file, MCP server launchers."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from medmcp_calc.sandbox import PythonSandbox
+
+CANARY_TEXT = "medmcp canary: must never change\n"
+
+
+@pytest.fixture(scope="session")
+def sandbox():
+    sb = PythonSandbox(size=2, timeout_s=5.0)
+    sb.warm()
+    yield sb
+    sb.close()
+
+
+@pytest.fixture(scope="session")
+def canary(tmp_path_factory) -> Path:
+    d = tmp_path_factory.mktemp("canary")
+    p = d / "canary.txt"
+    p.write_text(CANARY_TEXT)
+    os.chmod(d, 0o777)  # world-writable: only the sandbox's own guards can stop a write
+    os.chmod(p, 0o666)
+    return p
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class HttpServer:
+    def __init__(self, module: str, *extra: str):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/mcp"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", module, "--transport", "http", "--port", str(self.port), *extra],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"{module} exited: {self.proc.stderr.read().decode()[-2000:]}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"{module} did not start listening on {self.port}")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        if self.proc.stderr:
+            self.proc.stderr.close()
+
+
+@pytest.fixture
+def http_server():
+    started: list[HttpServer] = []
+
+    def start(module: str, *extra: str) -> HttpServer:
+        s = HttpServer(module, *extra)
+        started.append(s)
+        return s
+
+    yield start
+    for s in started:
+        s.stop()

@@ -1,0 +1,172 @@
+"""The sandboxed Python executor: behaviour, isolation between calls, limits, worker recovery."""
+from __future__ import annotations
+
+import asyncio
+import os
+
+import pytest
+
+from medmcp_calc.sandbox import PythonSandbox, get_default_sandbox, run_python
+
+
+def _proc_status(pid: int) -> dict[str, str]:
+    out = {}
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            k, _, v = line.partition(":")
+            out[k] = v.strip()
+    return out
+
+
+def test_prints_and_echoes_last_expression(sandbox):
+    assert sandbox.run("print('hi')\n1 + 2") == "hi\n3\n"
+    assert sandbox.run("x = 5") .startswith("(no output")
+    assert sandbox.run("print(1)\nprint(2)") == "1\n2\n"
+
+
+def test_allowed_modules_compute(sandbox):
+    code = """
+import math, statistics, fractions, decimal
+from datetime import date, timedelta
+import numpy as np
+print(round(math.sqrt(2), 4), statistics.median([3, 1, 2]), fractions.Fraction(1, 3) + fractions.Fraction(1, 6))
+print(decimal.Decimal('1.1') + decimal.Decimal('2.2'))
+print(date(2024, 1, 31) + timedelta(days=280))
+a = np.array([[2.0, 0.0], [0.0, 4.0]])
+print(round(float(np.linalg.det(a)), 6), np.mean([1, 2, 3, 4]), np.linalg.inv(a)[1][1])
+np.polyfit([0, 1, 2], [1, 3, 5], 1).round(3).tolist()
+"""
+    out = sandbox.run(code)
+    assert out.splitlines() == ["1.4142 2 1/2", "3.3", "2024-11-06", "8.0 2.5 0.25", "[2.0, 1.0]"], out
+
+
+def test_functions_loops_and_augmented_assignment(sandbox):
+    code = """
+def egfr_like(cr, age):
+    total = 0
+    for i, v in enumerate([cr, age]):
+        total += v * (i + 1)
+    return total
+vals = sorted([egfr_like(1.2, 60), egfr_like(0.8, 40)])
+a, (b, c) = 1, (2, 3)
+vals, a + b + c, 2 ** 10, [k for k in {'x': 1}]
+"""
+    assert sandbox.run(code).strip() == "([80.8, 121.2], 6, 1024, ['x'])"
+
+
+def test_numpy_scalars_are_echoed_as_plain_numbers(sandbox):
+    assert sandbox.run("import numpy as np\nnp.float64(2.5) * 2") == "5.0\n"
+
+
+def test_errors_come_back_as_text_with_line(sandbox):
+    out = sandbox.run("x = 1\ny = [1, 2]\ny[5]")
+    assert "line 3" in out and "IndexError" in out
+    assert sandbox.run("def f(:\n  pass").startswith("SyntaxError")
+    assert "ZeroDivisionError" in sandbox.run("1/0")
+    assert sandbox.run("").startswith("Error: no code")
+    assert sandbox.run(123).startswith("Error: code must be")  # type: ignore[arg-type]
+
+
+def test_module_state_does_not_leak_between_calls(sandbox):
+    # attribute writes on modules are refused, and each call gets fresh module proxies
+    assert "TypeError" in sandbox.run("import math\nmath.pi = 3")
+    for _ in range(3):  # lands on every worker
+        assert sandbox.run("import math\nmath.pi") == "3.141592653589793\n"
+    sandbox.run("import decimal\nwith decimal.localcontext() as c:\n  pass\ndecimal.getcontext().prec")
+    assert "TypeError" in sandbox.run("import decimal\ndecimal.getcontext().prec = 3")
+    for _ in range(3):
+        assert sandbox.run("import decimal\ndecimal.Decimal(1) / 7") == "Decimal('0.1428571428571428571428571429')\n"
+    # variables from one call are not visible in the next
+    sandbox.run("secret_value = 42")
+    for _ in range(3):
+        assert "NameError" in sandbox.run("secret_value")
+
+
+def test_output_is_capped(sandbox):
+    out = sandbox.run("print('x' * 200000)")
+    assert len(out) < sandbox.output_cap + 200
+    assert "output truncated" in out
+
+
+def test_timeout_then_pool_still_works(sandbox):
+    out = sandbox.run("while True:\n  pass", timeout_s=0.5)
+    assert "TimeoutError" in out or "stopped" in out
+    assert sandbox.run("print(6 * 7)") == "42\n"
+
+
+def test_hung_worker_is_killed_and_replaced(sandbox):
+    before = sandbox.restarts
+    code = "while True:\n  try:\n    while True:\n      pass\n  except BaseException:\n    pass"
+    out = sandbox.run(code, timeout_s=0.5)
+    assert out.startswith("Error: the code was stopped")
+    assert sandbox.restarts == before + 1
+    assert [sandbox.run(f"print({i} + 1)") for i in range(4)] == [f"{i + 1}\n" for i in range(4)]
+
+
+def test_memory_limit_is_contained(sandbox):
+    out = sandbox.run("x = [0] * (10 ** 10)")
+    assert "MemoryError" in out or "stopped" in out
+    out = sandbox.run("import numpy as np\nnp.ones((100000, 100000))")
+    assert "MemoryError" in out or "stopped" in out
+    assert sandbox.run("2 + 2") == "4\n"
+
+
+def test_worker_process_is_locked_down(sandbox):
+    sandbox.warm()
+    pids = sandbox.worker_pids()
+    assert pids, "warm() should leave idle workers"
+    for pid in pids:
+        env = open(f"/proc/{pid}/environ", "rb").read().split(b"\0")
+        names = {e.split(b"=", 1)[0].decode() for e in env if e}
+        assert names <= {"OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "NUMEXPR_NUM_THREADS",
+                         "PYTHONDONTWRITEBYTECODE", "LANG"}, names
+        assert not any(n.startswith(("PG", "MEDMCP", "DATABASE", "OPENAI", "HF_")) for n in names)
+        cwd = os.readlink(f"/proc/{pid}/cwd")
+        assert "medmcp-sandbox-" in cwd and os.listdir(cwd) == []
+        limits = open(f"/proc/{pid}/limits").read()
+        fsize = next(ln for ln in limits.splitlines() if ln.startswith("Max file size"))
+        assert fsize.split()[3] == "0", fsize
+        nproc = next(ln for ln in limits.splitlines() if ln.startswith("Max processes"))
+        assert nproc.split()[2] == "0", nproc
+        mem = next(ln for ln in limits.splitlines() if ln.startswith("Max address space"))
+        assert mem.split()[3] != "unlimited", mem
+        cpu = next(ln for ln in limits.splitlines() if ln.startswith("Max cpu time"))
+        assert cpu.split()[3] != "unlimited", cpu
+        if os.geteuid() == 0:
+            uid = _proc_status(pid)["Uid"].split()
+            assert uid[0] == uid[1] == "65534", uid
+
+
+def test_killed_worker_is_noticed(sandbox):
+    sandbox.warm()
+    pid = sandbox.worker_pids()[0]
+    os.kill(pid, 9)
+    # whichever worker serves these calls, every call answers correctly
+    assert [sandbox.run("print('ok')") for _ in range(4)] == ["ok\n"] * 4
+
+
+def test_async_run_concurrent(sandbox):
+    async def main():
+        return await asyncio.gather(*(sandbox.arun(f"{i} * 2") for i in range(8)))
+
+    assert asyncio.run(main()) == [f"{i * 2}\n" for i in range(8)]
+
+
+def test_default_sandbox_singleton():
+    assert get_default_sandbox() is get_default_sandbox()
+    assert run_python("print(sum(range(10)))") == "45\n"
+
+
+def test_closed_sandbox_answers_with_error():
+    sb = PythonSandbox(size=1)
+    sb.close()
+    assert sb.run("1").startswith("Error:")
+
+
+@pytest.mark.parametrize("code,expect", [
+    ("import os", "ImportError"),
+    ("open('/etc/hostname')", "NameError"),
+    ("import numpy as np\nnp.save", "AttributeError"),
+])
+def test_basic_refusals(sandbox, code, expect):
+    assert expect in sandbox.run(code)
