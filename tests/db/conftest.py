@@ -62,3 +62,8 @@ def snapshot(admin_db_url: str) -> dict:
             "SELECT shobj_description(oid, 'pg_database') FROM pg_database WHERE datname = current_database()"
         ).fetchone()
     return out
+
+
+@pytest.fixture(scope="session")
+def take_snapshot():
+    return snapshot
