@@ -8,7 +8,7 @@ from typing import Iterable
 from ..officials import find_field, official_bool, require_field
 
 _PAREN_NUM = re.compile(r"\(([^)]*)\)")
-_NUM = re.compile(r"[-+]?\d+(?:\.\d+)?")
+_NUM = re.compile(r"(?<![A-Za-z0-9.])[-+]?\d+(?:\.\d+)?")  # not the 2 of "PaO2"
 
 
 def yes_number(inputs: list, keywords: Iterable[str], yes: float, no: float, exclude: Iterable[str] = ()) -> float:
