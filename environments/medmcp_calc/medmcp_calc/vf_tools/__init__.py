@@ -9,12 +9,16 @@ as ``python -m <module of the class>``, hence one module per toolset class.
 """
 from __future__ import annotations
 
-__all__ = ["ComputeToolset", "ComputeToolsetConfig"]
+__all__ = ["ComputeToolset", "ComputeToolsetConfig", "PythonToolset", "PythonToolsetConfig",
+           "CalculatorToolset", "CalculatorToolsetConfig"]
+_MODULES = {"ComputeToolset": "compute_tool", "ComputeToolsetConfig": "compute_tool",
+            "PythonToolset": "python_tool", "PythonToolsetConfig": "python_tool",
+            "CalculatorToolset": "calculator_tool", "CalculatorToolsetConfig": "calculator_tool"}
 
 
 def __getattr__(name: str):
-    if name in __all__:
-        from . import compute_tool
+    if name in _MODULES:
+        import importlib
 
-        return getattr(compute_tool, name)
+        return getattr(importlib.import_module(f"{__name__}.{_MODULES[name]}"), name)
     raise AttributeError(name)
