@@ -418,9 +418,11 @@ def fact_aliases() -> dict[str, str]:
     for k, al in VITAL_ALIASES.items():
         for a in (k, *al):
             out.setdefault(norm(a), k)
-    for t in TEXT_FACTS:
+    for t in TEXT_BY_KEY.values():
         for a in (t.key, *t.aliases):
             out.setdefault(norm(a), t.key)
+    for k in NUM_TEXT:
+        out.setdefault(norm(k), k)
     for k, al in {"age": ("age_years", "patient_age"), "sex": ("gender", "is_female", "female")}.items():
         for a in (k, *al):
             out.setdefault(norm(a), k)

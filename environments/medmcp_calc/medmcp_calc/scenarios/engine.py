@@ -142,12 +142,15 @@ def resolve_calc(step: Step) -> Calculator:
 
 
 _ALIASES: dict[str, str] | None = None
+_ALIASES_SIZE = -1
 
 
 def auto_fact(input_name: str) -> str | None:
-    global _ALIASES
-    if _ALIASES is None:
+    global _ALIASES, _ALIASES_SIZE
+    size = len(C.TEXT_BY_KEY) + len(C.NUM_TEXT)
+    if _ALIASES is None or size != _ALIASES_SIZE:
         _ALIASES = C.fact_aliases()
+        _ALIASES_SIZE = size
     return _ALIASES.get(C.norm(input_name)) or _ALIASES.get(input_name.lower())
 
 
@@ -471,6 +474,7 @@ def write_patient(scenario: Scenario, facts: Facts, rng: random.Random, pid: str
         personal_history=joined["personal_history"],
         marital_obstetrical_history=joined["marital_obstetrical_history"] or "Not contributory.",
         family_history=pick(rng, FILLER_FAMILY), physical_examination=joined["physical_examination"],
+        accessory_examination=joined.get("accessory_examination") or None,
         intact_physical_examination=joined["physical_examination"], admission_diagnosis=diag_text,
         initial_diagnosis=diag_text, record_time=rec_t, record_state_name="Signed", creator_name="Admitting physician",
         create_time=rec_t, update_time=rec_t, is_valid=True))
