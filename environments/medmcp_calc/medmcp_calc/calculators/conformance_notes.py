@@ -32,6 +32,16 @@ ROW_NOTES: dict[str, tuple[str, str]] = {
 }
 
 CALC_NOTES: dict[int, tuple[str, str]] = {
+    33: ("convention",
+         "we score the five FeverPAIN items present in the row's entities (absent = not present, as the benchmark "
+         "states); the corrected labels re-read items such as fever or cough from the note"),
+    49: ("convention",
+         "we use the CDC 2022 conversion factors (tramadol 0.2, hydromorphone 5, methadone 4.7), as the original labels "
+         "do; the corrected labels use the CDC 2016 table (tramadol 0.1, hydromorphone 4, methadone tiered 4/8/10/12), "
+         "which our calculator offers as factors='cdc_2016'"),
+    51: ("label error (original)",
+         "the original labels count criteria that the entities do not meet (e.g. row 599: 37.2 °C, HR 70, RR 16, "
+         "WBC 7,000 is labelled 2); we count by the 1992 thresholds, as the corrected labels do"),
     68: ("convention",
          "the original labels add a flat 14 days to the LMP whatever the cycle length; we (and the corrected labels) "
          "add cycle length - 14 days, i.e. ovulation 14 days before the next expected period"),

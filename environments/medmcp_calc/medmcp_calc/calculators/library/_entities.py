@@ -93,3 +93,51 @@ def sex(e: dict) -> str:
 
 def age_years(e: dict) -> float:
     return num(e, "age", "years")
+
+
+def off_bool(inputs: list, keywords: Iterable[str], exclude: Iterable[str] = ()) -> bool:
+    """Official yes/no field; an absent field counts as no. A field carrying a non-zero ``score``
+    counts as yes even when its text is unusual."""
+    from ..officials import find_field, official_bool
+
+    entry = find_field(inputs, keywords, exclude)
+    if entry is None:
+        return False
+    if "score" in entry:
+        try:
+            return float(entry["score"]) != 0
+        except (TypeError, ValueError):
+            pass
+    return official_bool(inputs, keywords, exclude)
+
+
+def off_num(inputs: list, keywords: Iterable[str], unit: str | None = None, analyte: str | None = None,
+            exclude: Iterable[str] = ()) -> float | None:
+    """Official numeric field, or None when absent."""
+    from ..officials import find_field, official_value
+
+    if find_field(inputs, keywords, exclude) is None:
+        return None
+    return official_value(inputs, keywords, unit, analyte=analyte, exclude=exclude)
+
+
+def off_yes(inputs: list, keywords: Iterable[str], exclude: Iterable[str] = ()) -> bool | None:
+    """First official field matching a keyword whose value reads as yes/no; None when there is none.
+    (Skips numeric fields such as ``respiratory_rate: "18 breaths/min"``.)"""
+    kws = [_norm(k) for k in keywords]
+    exc = [_norm(k) for k in exclude]
+    for entry in inputs:
+        if not isinstance(entry, dict):
+            continue
+        f = f" {_norm(entry.get('field', ''))} "
+        if any(x and f" {x} " in f for x in exc) or not any(k and f" {k} " in f for k in kws):
+            continue
+        v = entry.get("value")
+        if isinstance(v, bool):
+            return v
+        s = _norm(v)
+        if s.startswith(("yes", "true", "present", "positive")):
+            return True
+        if s.startswith(("no", "false", "absent", "negative", "none")):
+            return False
+    return None
