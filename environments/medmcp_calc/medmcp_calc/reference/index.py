@@ -214,8 +214,8 @@ class ReferenceIndex:
         return "\n".join(lines).strip() + "\n"
 
     # -- fetch -------------------------------------------------------------------------------
-    def resolve(self, url: str) -> Page | None:
-        """The page ``url`` names: exact id, then slug/title/alias, then fuzzy."""
+    def resolve(self, url: str, fuzzy: bool = True) -> Page | None:
+        """The page ``url`` names: exact id, then slug/title/alias, then (``fuzzy``) close spellings."""
         self._ensure()
         u = url.strip().strip("<>\"'` ")
         if u.lower() in self._by_url:
@@ -249,6 +249,8 @@ class ReferenceIndex:
                     return self._by_slug[cid.lower()]
         except Exception:  # matching is a convenience; never fail fetch on it
             pass
+        if not fuzzy:
+            return None
         keys = list(self._by_slug) + list(self._by_title)
         for t in [c for c in cands if c] + texts:
             m = difflib.get_close_matches(t, keys, n=1, cutoff=0.8)
@@ -258,7 +260,11 @@ class ReferenceIndex:
         words = re.sub(r"[^A-Za-z0-9]+", " ", segs[-1] if segs else u)
         hits = self.ranked(words, k=2)
         if hits and (len(hits) == 1 or hits[0][1] >= 1.5 * hits[1][1]):
-            return hits[0][0]
+            top = hits[0][0]
+            name_toks = set(self._tokens(" ".join([top.title, *top.aliases, top.slug.replace("_", " ")
+                                                   .replace("-", " ")])))
+            if name_toks & set(self._tokens(words)):
+                return top
         return None
 
     def suggestions(self, url: str, n: int = 3) -> list[Page]:
@@ -272,11 +278,13 @@ class ReferenceIndex:
             return "Error: empty url; pass an id from search results, e.g. medcalc://calculators/bmi"
         if len(url) > MAX_URL_CHARS:
             return f"Error: url too long ({len(url)} characters)"
-        page = self.resolve(url)
+        page = self.resolve(url, fuzzy=False)
         if page is None:
             live = _live_fetch(url, self.page_cap)
             if live is not None:
                 return live
+            page = self.resolve(url)
+        if page is None:
             sugg = self.suggestions(url)
             hint = "; ".join(f"{p.title} ({p.url})" for p in sugg)
             return (f"Error: no page found for {url.strip()[:200]!r}. Use an id returned by search"
