@@ -76,6 +76,7 @@ def normalize_category(value: Any) -> str:
     s = unicodedata.normalize("NFKD", value[:MAX_VALUE_CHARS])
     s = "".join(c for c in s if not unicodedata.combining(c)).lower()
     s = s.replace("≥", ">=").replace("≤", "<=")
+    s = re.sub(r"(?<=[a-z0-9])-|-(?!\d)", " ", s)  # hyphens separate words; a leading minus stays
     s = re.sub(r"[^a-z0-9<>=.+\-]+", " ", s)
     words = []
     for w in s.split():
