@@ -22,7 +22,7 @@ the end-of-turn token when the model stopped by itself) and the per-token sampli
 from __future__ import annotations
 
 import math
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Callable, Protocol, Sequence
 
@@ -40,6 +40,9 @@ class Backend(Protocol):
     def sync(self) -> None:  # called before a rollout batch (weights may have changed)
         ...
 
+    def session(self):  # context manager held around one rollout batch
+        ...
+
 
 # ---------------------------------------------------------------------------------------------------------
 class HFBackend:
@@ -53,6 +56,7 @@ class HFBackend:
         self.temperature, self.top_p, self.top_k, self.do_sample = temperature, top_p, top_k, do_sample
         self.trainer = trainer
         self.batch_size = batch_size
+        self._session_model = None
 
     @classmethod
     def from_trainer(cls, trainer, *, do_sample: bool = True):
@@ -64,6 +68,22 @@ class HFBackend:
 
     def sync(self) -> None:
         pass
+
+    @contextmanager
+    def session(self):
+        """Unwrap (and, under ZeRO-3, gather) the model once for a whole rollout batch.
+
+        Gathering is collective, so doing it per ``generate`` call would deadlock ranks whose episodes
+        take different numbers of turns; the rollout enters this once per batch on every rank."""
+        if self._session_model is not None:
+            yield self
+            return
+        with self._unwrapped() as model:
+            self._session_model = model
+            try:
+                yield self
+            finally:
+                self._session_model = None
 
     def _unwrapped(self):
         if self.trainer is None:
@@ -82,7 +102,8 @@ class HFBackend:
         if not prompts:
             return []
         out: list[Generation] = []
-        with self._unwrapped() as model, torch.no_grad():
+        ctx = nullcontext(self._session_model) if self._session_model is not None else self._unwrapped()
+        with ctx as model, torch.no_grad():
             was_training = model.training
             model.eval()
             device = next(model.parameters()).device
@@ -141,6 +162,9 @@ class TRLVLLMBackend:
     def sync(self) -> None:
         pass
 
+    def session(self):
+        return nullcontext(self)
+
     def global_max(self, n: int) -> int:
         acc = self.accelerator
         if acc is None or acc.num_processes == 1:
@@ -191,6 +215,9 @@ class ScriptedBackend:
 
     def sync(self) -> None:
         self.inner.sync()
+
+    def session(self):
+        return self.inner.session()
 
     def generate_for(self, episodes, prompts, max_new_tokens):
         forced: dict[int, list[int]] = {}

@@ -12,6 +12,7 @@ prompt's first message carries ``env`` and ``task_id`` keys, which the chat code
 from __future__ import annotations
 
 import hashlib
+import logging
 from typing import Any, Callable, Protocol, Sequence
 
 
@@ -28,6 +29,8 @@ class EnvAdapter(Protocol):
               stop_reason: str | None) -> dict[str, Any]: ...
     def reference_turn(self, task: Any, state: Any, messages: list[dict]) -> tuple[str, list[tuple[str, dict]]]: ...
 
+
+log = logging.getLogger(__name__)
 
 _FACTORIES: dict[str, Callable[..., EnvAdapter]] = {}
 
@@ -110,7 +113,11 @@ def reference_script(only: Callable[[Any, int], bool] | None = None):
     def script(ep, turn):
         if only is not None and not only(ep, turn):
             return None
-        content, calls = ep.env.reference_turn(ep.task, ep.state, ep.messages)
+        try:
+            content, calls = ep.env.reference_turn(ep.task, ep.state, ep.messages)
+        except Exception as e:  # e.g. the transcript left the solver's plan: let the model generate
+            log.warning("reference solver gave no action for %s: %s", getattr(ep.task, "get", lambda k: None)("task_id"), e)
+            return None
         return _codec_of(ep).assistant_turn_ids(content, calls)
 
     return script

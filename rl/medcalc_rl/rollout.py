@@ -268,7 +268,8 @@ class MedcalcRollout:
         budget = self.cfg.max_completion_tokens or trainer.args.max_completion_length
         backend = self.backend_for(trainer)
         collective = isinstance(_inner(backend), TRLVLLMBackend)
-        runner.run(episodes, backend, budget=budget, collective=collective)
+        with backend.session():
+            runner.run(episodes, backend, budget=budget, collective=collective)
         self.last_episodes = episodes
         mode = "train" if trainer.model.training else "eval"
         tool_names = sorted({t["function"]["name"] for e in episodes for t in e.env.tool_schemas()})

@@ -94,7 +94,8 @@ class PeriodicEvalCallback(TrainerCallback):
         for split, pairs in self.eval_tasks.items():
             shard = pairs[acc.process_index::acc.num_processes]
             eps = [runner.start(env, task) for env, task in shard]
-            runner.run(eps, backend, budget=budget, collective=acc.num_processes > 1)
+            with backend.session():
+                runner.run(eps, backend, budget=budget, collective=acc.num_processes > 1)
             local = summarize(eps)
             for k, v in local.items():
                 out[f"eval_{split}/{k.split('/', 1)[1] if k.startswith('env/') else k}"] = v

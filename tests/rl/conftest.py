@@ -20,3 +20,44 @@ def codec(tiny_tokenizer):
     from medcalc_rl.chat import ChatCodec
 
     return ChatCodec(tiny_tokenizer)
+
+
+# --- a small real EHR with a few scenario tasks (embedded PostgreSQL, real SQL/Python cores) ----------
+RL_TASK_IDS = ("test-gfr_assessment_admission-00000", "test-gfr_assessment_body_size-00000")
+
+
+@pytest.fixture(scope="session")
+def rl_tasks():
+    from medmcp_calc.scenarios.build import load_tasks
+
+    by_id = {t["task_id"]: t for t in load_tasks("test")}
+    missing = [i for i in RL_TASK_IDS if i not in by_id]
+    if missing:  # the frozen test split changed: fall back to its first tasks of two scenarios
+        seen, out = set(), []
+        for t in by_id.values():
+            if t["scenario_id"] not in seen:
+                seen.add(t["scenario_id"])
+                out.append(t)
+        return out[:2]
+    return [by_id[i] for i in RL_TASK_IDS]
+
+
+@pytest.fixture(scope="session")
+def rl_db(embedded_pg_url, rl_tasks):
+    from medmcp_calc.db.builder import build_database
+    from medmcp_calc.scenarios.build import build_ehr
+
+    return build_database(embedded_pg_url, build_ehr(distractors=10, include_test=False, tasks=rl_tasks),
+                          dbname="medmcp_test_rl")
+
+
+@pytest.fixture(scope="session")
+def medmcp_env(rl_db):
+    """The real medmcp_calc adapter (SQL + Python tools) on the small EHR."""
+    from medmcp_calc.db.core import EHRDatabase
+
+    from medcalc_rl.env_medmcp import MedMCPCalcEnv
+
+    db = EHRDatabase(rl_db.agent_url)
+    yield MedMCPCalcEnv(database=db, tools=("sql", "python"))
+    db.close()
