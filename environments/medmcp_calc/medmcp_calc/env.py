@@ -11,7 +11,6 @@ reward, a weighted sum whose weights are config fields.
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import verifiers.v1 as vf
@@ -20,14 +19,9 @@ from verifiers.v1.harnesses.null.harness import NullHarnessConfig
 
 from .prompts import OFFICIAL_PREFIX, system_prompt_for
 
-ALL_TOOLS = ("sql", "search", "python", "calculator")
-TOOL_NAMES = {
-    "sql": ("list_tables", "describe_tables", "run_read_only_sql", "run_sql"),
-    "search": ("search", "fetch"),
-    "python": ("run_python",),
-    "calculator": ("calculator", "convert_units"),
-}
-SQL_TOOL_NAMES = frozenset(TOOL_NAMES["sql"])
+from .scoring import TOOL_GROUPS
+
+ALL_TOOLS = tuple(TOOL_GROUPS)
 
 
 class MedMCPCalcData(vf.TaskData):
@@ -61,65 +55,42 @@ class MedMCPCalcTaskConfig(vf.TaskConfig):
     judge_model: str = "gpt-4o-mini"
 
 
-def _tool_calls_from_trace(trace: vf.Trace) -> tuple[list[dict], str, int]:
-    """(tool calls with results, final assistant text, assistant turns) from a trace's messages."""
-    calls: list[dict] = []
-    by_id: dict[str, dict] = {}
-    final_text = ""
-    turns = 0
-    for m in trace.messages:
-        d = m.model_dump() if hasattr(m, "model_dump") else dict(m)
-        role = d.get("role")
-        if role == "assistant":
-            turns += 1
-            content = d.get("content")
-            if isinstance(content, list):
-                content = "".join(p.get("text", "") for p in content if isinstance(p, dict))
-            if content:
-                final_text = str(content)
-            for tc in d.get("tool_calls") or []:
-                fn = tc.get("function") or tc
-                args = fn.get("arguments")
-                try:
-                    parsed = json.loads(args) if isinstance(args, str) else (args or {})
-                except json.JSONDecodeError:
-                    parsed = {"_raw": args}
-                entry = {"id": tc.get("id"), "name": fn.get("name") or "", "arguments": parsed, "result": None}
-                calls.append(entry)
-                if tc.get("id"):
-                    by_id[tc["id"]] = entry
-        elif role == "tool":
-            content = d.get("content")
-            if isinstance(content, list):
-                content = "".join(p.get("text", "") for p in content if isinstance(p, dict))
-            entry = by_id.get(d.get("tool_call_id") or "")
-            if entry is None:
-                entry = {"id": d.get("tool_call_id"), "name": d.get("name") or "", "arguments": {}, "result": None}
-                calls.append(entry)
-            entry["result"] = content
-    return calls, final_text, turns
+_KIND_TO_RUBRIC = {"number": "number", "score": "number", "category": "category", "text": "category",
+                   "date": "date", "weeks_days": "weeks_days", "integer": "integer", "boolean": "boolean"}
+
+
+def rubric_ground_truth(gt: dict[str, Any]) -> dict[str, Any]:
+    """The rubric's ground-truth form (``required`` + ``evidence``) from a scenario task's
+    (``calculators`` + ``evidence``); already-converted dicts pass through."""
+    if "required" in gt:
+        return gt
+    required = []
+    for c in gt.get("calculators", []):
+        entry = {"calc_id": c["id"], "name": c["name"], "value": c["value"], "unit": c.get("unit") or "",
+                 "kind": _KIND_TO_RUBRIC.get(c.get("kind", "number"), "number"),
+                 "abs_tol": c.get("abs_tol", 0.0), "rel_tol": c.get("rel_tol", 0.0)}
+        if entry["kind"] == "number" and not entry["abs_tol"] and not entry["rel_tol"] and c.get("decimals") is not None:
+            entry["abs_tol"] = 0.5 * 10 ** (-int(c["decimals"]))  # agree to the shown precision
+        required.append(entry)
+    evidence = [{"table": e.get("table", ""), "row_id": e.get("row_id"), "column": e.get("column", ""),
+                 "value": e.get("value")} for e in gt.get("evidence", [])]
+    return {"required": required, "evidence": evidence, "branches": gt.get("branches", {})}
 
 
 def score_trace(data: MedMCPCalcData, trace: vf.Trace, judge_base_url: str | None = None,
                 judge_model: str = "gpt-4o-mini") -> dict[str, Any]:
-    from medcalc_rubrics import score_episode
+    """Score a live trace: its messages through :func:`medmcp_calc.scoring.score_messages`."""
+    from .scoring import score_messages
 
-    from .calculators import match_name
-
-    calls, final_text, turns = _tool_calls_from_trace(trace)
     extractor = None
     if judge_base_url:
         from medcalc_rubrics.judge import JudgeExtractor
 
         extractor = JudgeExtractor(base_url=judge_base_url, model=judge_model)
+    messages = [m.model_dump() if hasattr(m, "model_dump") else dict(m) for m in trace.messages]
     err = trace.last_error
-    stop = str(getattr(trace, "stop_condition", "") or "")
-    return score_episode(
-        data.ground_truth, final_text, calls, match=match_name, turns=turns,
-        turn_limit_hit="turn" in stop, error=(err.message if err else None),
-        evidence_tool=lambda n: n.split(".")[-1] in SQL_TOOL_NAMES or n.endswith("run_read_only_sql") or n.endswith("run_sql"),
-        extractor=extractor,
-    )
+    return score_messages(data.ground_truth, messages, stop_condition=str(getattr(trace, "stop_condition", "") or ""),
+                          error=(err.message if err else None), extractor=extractor)
 
 
 class MedMCPCalcTask(vf.Task[MedMCPCalcData, vf.State, MedMCPCalcTaskConfig]):
@@ -137,23 +108,17 @@ class MedMCPCalcTask(vf.Task[MedMCPCalcData, vf.State, MedMCPCalcTaskConfig]):
 
     @vf.metric
     async def medmcp(self, trace: vf.Trace) -> dict[str, float]:
-        s = self._scores(trace)
-        det = s["details"]
-        out = {k: float(s[k]) for k in ("TF", "CS", "EA", "QP")}
-        for group, names in TOOL_NAMES.items():
-            out[f"calls_{group}"] = float(sum(v for n, v in det["tool_counts"].items() if n.split(".")[-1] in names))
-        out["calls_total"] = float(det["num_tool_calls"])
-        out["turns"] = float(det["turns"] or 0)
-        out["extra_calculators"] = float(len(det["extra"]))
-        return out
+        from .scoring import flat_metrics
+
+        return flat_metrics(self._scores(trace), self.data.ground_truth.get("ea_applicable", True))
 
     @vf.reward(weight=1.0)
     async def reward(self, trace: vf.Trace) -> float:
-        s = self._scores(trace)
+        from .scoring import flat_metrics, weighted_reward
+
         c = self.config
-        w = {"QP": c.w_qp, "EA": c.w_ea, "CS": c.w_cs, "TF": c.w_tf}
-        total = sum(w.values())
-        return sum(w[k] * float(s[k]) for k in w) / total if total > 0 else 0.0
+        metrics = flat_metrics(self._scores(trace), self.data.ground_truth.get("ea_applicable", True))
+        return weighted_reward(metrics, {"QP": c.w_qp, "EA": c.w_ea, "CS": c.w_cs, "TF": c.w_tf})
 
 
 class MedMCPCalcTasksetConfig(vf.TasksetConfig):
@@ -190,42 +155,32 @@ class MedMCPCalcTaskset(vf.Taskset[MedMCPCalcTask, MedMCPCalcTasksetConfig]):
             if cfg.num_tasks is not None:
                 rows = rows[: cfg.num_tasks]
         else:
-            from .scenarios import load_split
+            from .scenarios.build import load_tasks
 
-            rows = load_split(cfg.split, n=cfg.num_tasks, seed=cfg.seed)
+            rows = load_tasks(cfg.split, n=cfg.num_tasks, seed=cfg.seed)
         sysprompt = system_prompt_for(cfg.tools, cfg.answer_format)
         tasks = []
         for r in rows:
-            prompt = r.get("prompt") or OFFICIAL_PREFIX.format(patient_id=r["patient_id"]) + r["question"]
+            # every split uses the official protocol's prompt: prefix + blank line + fuzzy question
+            prompt = OFFICIAL_PREFIX.format(patient_id=r["patient_id"]) + r["question"]
             data = MedMCPCalcData(
                 id=r["task_id"], name=r["task_id"], prompt=prompt, system_prompt=sysprompt,
                 task_id=r["task_id"], split=r.get("split", cfg.split), domain=r.get("domain", ""),
-                specialty=r.get("specialty", ""), scenario=r.get("scenario", ""), patient_id=r["patient_id"],
-                question=r["question"], ground_truth=r["ground_truth"],
+                specialty=r.get("specialty", "") or r.get("family", ""),
+                scenario=r.get("scenario", "") or r.get("scenario_id", ""), patient_id=r["patient_id"],
+                question=r["question"], ground_truth=rubric_ground_truth(r["ground_truth"]),
             )
             tasks.append(MedMCPCalcTask(data, cfg.task))
         return tasks
 
     @classmethod
     def toolsets(cls, config: MedMCPCalcTasksetConfig) -> list[vf.Toolset]:
-        out: list[vf.Toolset] = []
-        if "sql" in config.tools:
-            from .vf_tools.sql_tool import SQLToolset, SQLToolsetConfig
+        if not config.tools:
+            return []
+        from .vf_tools.agent_tools import AgentTools, AgentToolsConfig
 
-            out.append(SQLToolset(SQLToolsetConfig(database_url=config.database_url, max_rows=config.max_sql_rows)))
-        if "search" in config.tools:
-            from .vf_tools.search_tool import SearchToolset, SearchToolsetConfig
-
-            out.append(SearchToolset(SearchToolsetConfig()))
-        if "python" in config.tools:
-            from .vf_tools.python_tool import PythonToolset, PythonToolsetConfig
-
-            out.append(PythonToolset(PythonToolsetConfig()))
-        if "calculator" in config.tools:
-            from .vf_tools.calculator_tool import CalculatorToolset, CalculatorToolsetConfig
-
-            out.append(CalculatorToolset(CalculatorToolsetConfig()))
-        return out
+        return [AgentTools(AgentToolsConfig(groups=list(config.tools), database_url=config.database_url,
+                                            max_rows=config.max_sql_rows))]
 
 
 class MedMCPCalcEnvConfig(vf.SingleAgentEnvConfig):

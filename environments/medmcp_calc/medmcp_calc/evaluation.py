@@ -1,0 +1,148 @@
+"""Evaluation runs: a thin wrapper over ``vf-eval`` with this project's defaults, and the demo.
+
+Defaults: the local subprocess runtime and plain chat harness (from the env), ``--no-push``,
+a named run directory (so ``--resume`` finds it), the embedded database unless a URL is given.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Sequence
+
+DUMMY_KEY_VAR = "MEDMCP_LOCAL_API_KEY"
+
+
+class EvalError(RuntimeError):
+    pass
+
+
+def _vf_eval_exe() -> str:
+    exe = Path(sys.executable).with_name("vf-eval")
+    if exe.exists():
+        return str(exe)
+    found = shutil.which("vf-eval")
+    if not found:
+        raise EvalError("vf-eval not found: install the verifiers package (pip install -e environments/medmcp_calc)")
+    return found
+
+
+def agent_database_url(database_url: str | None = None, dbname: str = "medmcp_calc") -> str:
+    """The agent (read-only) URL of the built database; errors clearly when nothing is built."""
+    from .db import DEFAULT_DBNAME, default_agent_url
+    from .db.builder import database_hash
+
+    if database_url:
+        return database_url
+    if os.environ.get("MEDMCP_AGENT_DATABASE_URL"):
+        return os.environ["MEDMCP_AGENT_DATABASE_URL"]
+    url = default_agent_url(dbname or DEFAULT_DBNAME)
+    try:
+        h = database_hash(url)
+    except Exception as e:
+        raise EvalError(f"cannot reach the EHR database ({e}); run `medmcp-calc db build` first") from None
+    if not h:
+        raise EvalError("the EHR database is not built; run `medmcp-calc db build` first")
+    return url
+
+
+def vf_eval_command(*, model: str, base_url: str, api_key_var: str | None = None, split: str = "test",
+                    num_tasks: int | None = None, rollouts: int = 1, concurrency: int = 8,
+                    output_dir: str | os.PathLike = "outputs", run_dir_name: str | None = None,
+                    database_url: str | None = None, tools: str | None = None, max_turns: int | None = None,
+                    extra: Sequence[str] = ()) -> list[str]:
+    cmd = [_vf_eval_exe(), "medmcp-calc", "-m", model, "--client.base-url", base_url, "--no-push",
+           "-r", str(rollouts), "-c", str(concurrency), "-o", str(output_dir), "--env.taskset.split", split]
+    if api_key_var:
+        cmd += ["--client.api-key-var", api_key_var]
+    if run_dir_name:
+        cmd += ["--run.dir", run_dir_name]
+    if num_tasks is not None:
+        cmd += ["-n", str(num_tasks)]
+    if database_url:
+        cmd += ["--env.taskset.database-url", database_url]
+    if tools:
+        groups = [t.strip() for t in tools.split(",") if t.strip()]
+        cmd += ["--env.taskset.tools", json.dumps(groups)]
+    if max_turns is not None:
+        cmd += ["--env.agent.max-turns", str(max_turns)]
+    cmd += [x for x in extra if x != "--"]
+    return cmd
+
+
+def _env_for_child(api_key_var: str | None) -> tuple[dict, str]:
+    env = dict(os.environ)
+    # the harness prepares its chat program with `uv`; make the venv's tools visible first
+    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    var = api_key_var or "OPENAI_API_KEY"
+    if not env.get(var):
+        env[DUMMY_KEY_VAR] = "local-endpoint-needs-no-key"
+        var = DUMMY_KEY_VAR
+    return env, var
+
+
+def run_vf_eval(*, model: str, base_url: str, api_key_var: str | None = "OPENAI_API_KEY", split: str = "test",
+                num_tasks: int | None = None, rollouts: int = 1, concurrency: int = 8,
+                output_dir: str | os.PathLike = "outputs", resume: str | None = None, extra: Sequence[str] = (),
+                database_url: str | None = None, tools: str | None = None, max_turns: int | None = None,
+                run_dir_name: str | None = None, quiet: bool = False) -> tuple[int, Path]:
+    """Run vf-eval; returns (exit code, run directory). ``resume`` = an existing run directory."""
+    env, key_var = _env_for_child(api_key_var)
+    if resume:
+        run_dir = Path(resume)
+        cfg = run_dir / "configs" / "resolved" / "eval.json"
+        if not cfg.is_file():
+            raise EvalError(f"{run_dir} is not a run directory (no configs/resolved/eval.json)")
+        cmd = [_vf_eval_exe(), "@", str(cfg), "--resume"]
+    else:
+        agent_url = agent_database_url(database_url)
+        if run_dir_name is None:
+            safe_model = "".join(c if c.isalnum() or c in "-_." else "-" for c in model)
+            run_dir_name = f"medmcp-calc--{split}--{safe_model}"
+        run_dir = Path(output_dir) / run_dir_name
+        cmd = vf_eval_command(model=model, base_url=base_url, api_key_var=key_var, split=split, num_tasks=num_tasks,
+                              rollouts=rollouts, concurrency=concurrency, output_dir=output_dir,
+                              run_dir_name=run_dir_name, database_url=agent_url, tools=tools, max_turns=max_turns,
+                              extra=extra)
+    out = subprocess.DEVNULL if quiet else None
+    rc = subprocess.call(cmd, env=env, stdout=out)
+    return rc, run_dir
+
+
+def demo(*, num_tasks: int | None = None, output_dir: str = "outputs/demo", database_url: str | None = None,
+         distractors: int | None = None, concurrency: int = 16) -> int:
+    """Build the DB on the embedded server, start the oracle endpoint, evaluate the test split
+    against it with vf-eval, and print the per-domain table."""
+    from .cli import build_demo_database
+    from .oracle import OracleEndpoint
+    from .reporting import write_report
+
+    print("== 1/4 building the EHR database (reused when its content hash matches)", flush=True)
+    info = build_demo_database(database_url, distractors=distractors)
+    print(f"   {info['dbname']}: {sum(info['row_counts'].values()):,} rows, content hash {info['content_hash'][:16]}…"
+          f" ({info['seconds']} s)", flush=True)
+    agent_url = None
+    if database_url:
+        from .db.builder import BuildInfo  # noqa: F401  (external server: derive the agent URL)
+        from .db.urls import with_params
+        from .db.builder import AGENT_ROLE, agent_password
+
+        agent_url = with_params(database_url, dbname=info["dbname"], user=AGENT_ROLE, password=agent_password())
+    print("== 2/4 starting the oracle endpoint (the reference solver behind an OpenAI-compatible API)", flush=True)
+    with OracleEndpoint() as oracle:
+        print(f"   {oracle.base_url}", flush=True)
+        print("== 3/4 vf-eval medmcp-calc on the test split", flush=True)
+        rc, run_dir = run_vf_eval(model="medmcp-oracle", base_url=oracle.base_url, api_key_var=None,
+                                  split="test", num_tasks=num_tasks, concurrency=concurrency,
+                                  output_dir=output_dir, database_url=agent_url, run_dir_name="oracle-test")
+    if rc != 0:
+        print(f"vf-eval failed with exit code {rc}", file=sys.stderr)
+        return rc
+    print("== 4/4 report", flush=True)
+    out = write_report([run_dir], Path(output_dir) / "report", charts=True)
+    print((Path(out) / "report.md").read_text())
+    print(f"report, CSV and charts in {out}", flush=True)
+    return 0
