@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import math
 import operator
+import warnings
 from typing import Any
 
 from simpleeval import SimpleEval
@@ -208,7 +209,9 @@ def evaluate(expression: str) -> float | int:
     if expr.endswith("="):
         expr = expr[:-1].rstrip()
     try:
-        tree = ast.parse(expr, mode="eval")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # e.g. "invalid decimal literal" SyntaxWarnings
+            tree = ast.parse(expr, mode="eval")
     except SyntaxError as e:
         raise CalculatorToolError(f"could not parse the expression: {e.msg}") from None
     except (ValueError, RecursionError, MemoryError):
