@@ -90,7 +90,10 @@ The two date-arithmetic forms can differ by 1-3 days depending on month lengths;
 dating guidance (Committee Opinion 700, 2017).
 """,
     medcalc_bench_id=13,
-    from_medcalc_bench=lambda e: {"lmp": _lmp_from_entities(e), "cycle_length_days": _cycle(e), "method": "280_days"},
+    # The benchmark asks for "Naegele's Rule"; its physician-corrected labels use the rule's calendar form
+    # (+1 year -3 months +7 days, then +/- (cycle - 28) days) -- 13/13 dev rows -- while the original labels
+    # add 280 days but apply the cycle adjustment with the wrong sign (see docs/conformance notes).
+    from_medcalc_bench=lambda e: {"lmp": _lmp_from_entities(e), "cycle_length_days": _cycle(e), "method": "calendar"},
 )
 
 register(DUE_DATE)
