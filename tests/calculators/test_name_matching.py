@@ -12,6 +12,11 @@ from medmcp_calc.calculators import all_calculators, match_name
 from medmcp_calc.calculators.matching import normalize
 
 EXPECTED = {
+    'Sequential Organ Failure Assessment (SOFA) Score': 'sofa',
+    'SIRS, Sepsis, and Septic Shock Criteria': 'sirs_criteria',
+    'Morphine Milligram Equivalents (MME) Calculator': 'morphine_milligram_equivalents',
+    'Charlson Comorbidity Index (CCI)': 'charlson_comorbidity_index',
+    'Caprini Score for Venous Thromboembolism (2005)': 'caprini_vte',
     'Arterial Blood Gas (ABG) Analyzer': 'abg_analyzer',
     'Shock Index': 'shock_index',
     'Emory Model (TIPSS)': 'emory_tips',
@@ -62,6 +67,7 @@ EXPECTED = {
     'Confusion Assessment Method for the ICU (CAM-ICU)': 'cam_icu',
     'Critical Care Pain Observation Tool (CPOT)': 'cpot',
     'CRRT Dosing Calculator': 'crrt_dosing',
+    'Body Fluid Balance Calculator by Inputs and Outputs': 'body_fluid_balance',
     'ROX Index for Intubation after HFNC': 'rox_index',
     'MELD Na (UNOS/OPTN)': 'meld_na',
     'CLIF-C ACLF (Acute-on-Chronic Liver Failure)': 'clif_c_aclf',
