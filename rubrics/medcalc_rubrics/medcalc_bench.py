@@ -9,7 +9,9 @@ Rules (by MedCalc-Bench ``Calculator ID``):
   day accepted; ISO ``YYYY-MM-DD`` also accepted) equal to the ground-truth date.
 - **69** (gestational age): the answer must contain a (weeks, days) pair — ``(4, 2)``,
   ``('4 weeks', '2 days')``, ``4 weeks and 2 days``, ``4 weeks`` (0 days) — equal to the ground
-  truth's pair (no carrying: 0 weeks 9 days is not 1 week 2 days).
+  truth's pair (no carrying: 0 weeks 9 days is not 1 week 2 days). Audited labels (v1.0-corrected)
+  give this as total days with limits; then the answer's pair (7*weeks + days), or a plain number
+  of days, must lie in ``[Lower Limit, Upper Limit]``.
 - **Integer IDs** (:data:`INTEGER_IDS`): the first number of the answer, rounded half away
   from zero (2.5 -> 3, -2.5 -> -3), must equal the ground truth (also rounded that way).
 - **Every other ID**: the first number of the answer must lie in ``[Lower Limit, Upper Limit]``
@@ -255,9 +257,22 @@ def grade(
         return Grade(got == expected, rule, got, "" if got == expected else f"expected {expected.isoformat()}")
     if rule == "weeks_days":
         expected_wd = parse_weeks_days(str(ground_truth))
-        if expected_wd is None:
-            raise ValueError(f"ground truth {ground_truth!r} of calculator {calculator_id} is not a (weeks, days) pair")
         got_wd = parse_weeks_days(answer)
+        if expected_wd is None:
+            # audited labels give gestational age as total days with [Lower, Upper] limits
+            days, lo, hi = _limit(ground_truth), _limit(lower), _limit(upper)
+            if days is None:
+                raise ValueError(f"ground truth {ground_truth!r} of calculator {calculator_id} is neither a "
+                                 "(weeks, days) pair nor a number of days")
+            lo, hi = (days if lo is None else lo), (days if hi is None else hi)
+            if got_wd is not None:
+                total: float | None = 7 * got_wd[0] + got_wd[1]
+            else:
+                total = None if looks_like_code(answer) else parse_number(answer)
+            if total is None:
+                return Grade(False, rule, None, "no (weeks, days) pair or number of days in the answer")
+            ok = lo <= total <= hi
+            return Grade(ok, rule, total, "" if ok else f"{total:g} days outside [{lo}, {hi}]")
         if got_wd is None:
             return Grade(False, rule, None, "no (weeks, days) pair in the answer")
         return Grade(got_wd == expected_wd, rule, list(got_wd), "" if got_wd == expected_wd else f"expected {expected_wd}")
@@ -310,7 +325,11 @@ def format_ground_truth(calculator_id: int, ground_truth: Any) -> str:
     if rule == "weeks_days":
         wd = parse_weeks_days(str(ground_truth))
         if wd is None:
-            raise ValueError(f"bad (weeks, days) ground truth {ground_truth!r}")
+            days = _limit(ground_truth)
+            if days is None:
+                raise ValueError(f"bad (weeks, days) ground truth {ground_truth!r}")
+            n = round_half_away(days)
+            wd = (n // 7, n % 7)
         return f"({wd[0]} weeks, {wd[1]} days)"
     if rule == "date":
         d = parse_date(str(ground_truth))

@@ -117,3 +117,11 @@ def test_bad_ground_truth_raises_clearly():
         grade(13, "01/01/2020", "soon")
     with pytest.raises(ValueError, match="weeks"):
         grade(69, "(1, 1)", "later")
+
+
+def test_weeks_days_with_audited_total_days_label():
+    # v1.0-corrected gives gestational age as days with limits: 25 days in [23.75, 26.25]
+    assert grade(69, "(3 weeks, 4 days)", "25", "23.75", "26.25").correct
+    assert grade(69, "25", "25", "23.75", "26.25").correct
+    assert not grade(69, "(3 weeks, 6 days)", "25", "23.75", "26.25").correct
+    assert not grade(69, "3*7+4", "25", "23.75", "26.25").correct

@@ -140,7 +140,8 @@ def load_rows(version: str, split: str, data_path: str | None, dataset_id: str |
 
 
 def apply_corrections(rows: list[Row], corrected_path: str | None) -> tuple[list[Row], dict[str, int]]:
-    """v1.0 rows with audited labels (matched by row id); rows the audit left out are dropped."""
+    """v1.0 rows with audited labels (matched by row id). Rows the audit left out, and rows it marks
+    unanswerable (ground truth N/A), are dropped."""
     if not corrected_path:
         raise DataUnavailable(
             "version '1.0-corrected' needs the corrected labels: pass --env.taskset.corrected-labels-path "
@@ -153,16 +154,20 @@ def apply_corrections(rows: list[Row], corrected_path: str | None) -> tuple[list
     if id_col is None or any(c not in recs[0] for c in CORRECTED_COLUMNS):
         raise DataUnavailable(f"{corrected_path}: expected columns Unique ID/Row Number and {list(CORRECTED_COLUMNS)}")
     fixes = {_s(r[id_col]): r for r in recs}
-    out, changed = [], 0
+    out, changed, unanswerable = [], 0, 0
     for row in rows:
         fix = fixes.get(row.row_id)
         if fix is None:
+            continue
+        if _s(fix["Ground Truth Answer"]).upper() in ("", "N/A", "NA", "NAN", "NONE"):
+            unanswerable += 1  # the audit found no valid answer for this row
             continue
         new = Row(**{**row.__dict__, "ground_truth": _s(fix["Ground Truth Answer"]),
                      "lower": _s(fix["Lower Limit"]), "upper": _s(fix["Upper Limit"])})
         changed += new.ground_truth != row.ground_truth
         out.append(new)
-    return out, {"kept": len(out), "dropped": len(rows) - len(out), "relabelled": changed}
+    return out, {"kept": len(out), "dropped": len(rows) - len(out), "unanswerable": unanswerable,
+                 "relabelled": changed}
 
 
 def one_shot_examples(rows: list[Row]) -> dict[int, Row]:
