@@ -95,6 +95,8 @@ def obs_value(o: Obs, to_unit: str | None = None) -> Any:
     if o.kind == "demo":
         if o.key == "sex":
             return o.text.strip().lower()
+        if o.key == "admission_date":
+            return dt.date.fromisoformat(o.text.strip()[:10])
         return int(o.text)
     x = float(o.text)
     if o.kind not in ("lab", "vital"):
@@ -302,6 +304,8 @@ def write_patient(scenario: Scenario, facts: Facts, rng: random.Random, pid: str
     sex = vals["sex"]
     gender = "Male" if str(sex).lower().startswith("m") else "Female"
     t0 = BASE_DATE + dt.timedelta(days=rng.randrange(0, 600), hours=rng.randrange(6, 22), minutes=rng.randrange(60))
+    if facts.admit is not None:
+        t0 = facts.admit
     birth = (t0 - dt.timedelta(days=int(age * 365.25) + rng.randrange(30, 330))).date()
     name = f"{pick_name(rng)} {chr(65 + rng.randrange(26))}."
     dept, dept_code = scenario.dept
@@ -325,6 +329,8 @@ def write_patient(scenario: Scenario, facts: Facts, rng: random.Random, pid: str
         current_ward_code=dept_code + "W", create_time=admit, update_time=admit, is_valid=True))
     obs["age"] = [Obs("age", "demo", "visit_inpatient", "visit_id", vid, "patient_age", str(age), "years", admit)]
     obs["sex"] = [Obs("sex", "demo", "patient_information", "patient_id", pid, "gender", gender, None, None)]
+    obs["admission_date"] = [Obs("admission_date", "demo", "visit_inpatient", "visit_id", vid, "admission_time", admit,
+                                 None, admit)]
 
     # ---- laboratory results -------------------------------------------------------------------
     lab_keys = [k for k in vals if k in C.LAB_BY_KEY] + [k for k in facts.series if k in C.LAB_BY_KEY and k not in vals]

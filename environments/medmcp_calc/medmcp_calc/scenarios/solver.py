@@ -83,7 +83,7 @@ def _split(line: str) -> list[str]:
 
 
 def fact_kind(key: str) -> str:
-    if key in ("age", "sex"):
+    if key in ("age", "sex", "admission_date"):
         return "demo"
     if key in C.LAB_BY_KEY:
         return "lab"
@@ -101,6 +101,8 @@ def fact_query(task: Mapping[str, Any], key: str, ev: Mapping[str, Any]) -> str:
     kind = fact_kind(key)
     if kind == "demo" and key == "age":
         return f"SELECT visit_id, patient_age, patient_age_unit FROM visit_inpatient WHERE patient_id = {_q(pid)}"
+    if kind == "demo" and key == "admission_date":
+        return f"SELECT visit_id, admission_time FROM visit_inpatient WHERE patient_id = {_q(pid)}"
     if kind == "demo":
         return f"SELECT patient_id, gender FROM patient_information WHERE patient_id = {_q(pid)}"
     if kind == "lab":
@@ -138,6 +140,10 @@ def parse_fact(key: str, rows: list[dict[str, str]], ev: Mapping[str, Any]) -> l
     if kind == "demo" and key == "age":
         r = rows[0]
         return [Obs(key, "demo", "visit_inpatient", "visit_id", r["visit_id"], "patient_age", r["patient_age"], "years")]
+    if kind == "demo" and key == "admission_date":
+        r = rows[0]
+        return [Obs(key, "demo", "visit_inpatient", "visit_id", r["visit_id"], "admission_time", r["admission_time"],
+                    None, r["admission_time"])]
     if kind == "demo":
         r = rows[0]
         return [Obs(key, "demo", "patient_information", "patient_id", r["patient_id"], "gender", r["gender"])]

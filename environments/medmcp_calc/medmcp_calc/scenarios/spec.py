@@ -97,6 +97,7 @@ class Facts:
     si: dict[str, bool] = field(default_factory=dict)  # force SI (True) or conventional (False) unit per lab
     diagnoses: list[tuple[str, str]] = field(default_factory=list)  # (name, ICD-10)
     orders: list[dict[str, Any]] = field(default_factory=list)  # extra order rows (name, dose, unit, ...)
+    admit: Any = None  # a datetime.datetime to fix the admission time (else drawn at random)
 
 
 @dataclass(frozen=True)
