@@ -96,6 +96,11 @@ EXPECTED = {
     'QTc (Fridericia) Correction Calculator': 'qtc_fridericia',
     'HOMA-IR (Homeostatic Model Assessment for Insulin Resistance)': 'homa_ir',
     'LDL Calculated': 'ldl_friedewald',
+    'SIRS, Sepsis, and Septic Shock Criteria': 'sirs_criteria',
+    'Morphine Milligram Equivalents (MME) Calculator': 'morphine_milligram_equivalents',
+    'Sequential Organ Failure Assessment (SOFA) Score': 'sofa',
+    'Charlson Comorbidity Index (CCI)': 'charlson_comorbidity_index',
+    'Caprini Score for Venous Thromboembolism (2005)': 'caprini_vte',
 }
 
 

@@ -32,6 +32,23 @@ ROW_NOTES: dict[str, tuple[str, str]] = {
 }
 
 CALC_NOTES: dict[int, tuple[str, str]] = {
+    32: ("label error (original)",
+         "the original explanations score every non-False entity as 1 point: diabetes 'None or diet-controlled' counts 1 "
+         "(row 427), metastatic solid tumour 1 instead of 6 and moderate-severe liver disease 1 instead of 3 (row 428); "
+         "we apply the published weights to the entities. Where the corrected label also differs (rows 427, 428, 440, "
+         "443, 445) it re-read comorbidities from the note that the entities do not carry"),
+    36: ("label error (original)",
+         "the original explanations reset the running total after each item (e.g. row 908 ends at 6 although fracture 5, "
+         "prior DVT 3, family history 3 and homocysteine 3 are present); we sum the 2005 Caprini points. The corrected "
+         "labels differ from ours by one point on rows 914, 919, 923 (they give no point for BMI > 25 there) and 925"),
+    43: ("convention",
+         "respiratory 3-4 points require mechanical ventilation or CPAP (Vincent 1996); the corrected labels give 3 points "
+         "for PaO2/FiO2 < 200 without respiratory support (rows 893, 899, 902, 905). The original labels mis-add organ "
+         "scores (e.g. row 896: 6 where the six organ scores sum to 12)"),
+    46: ("label error (original)",
+         "the original labels plug cholesterol in mmol/L into the ATP III model, whose coefficients take mg/dL (its own "
+         "explanation says mg/dL), so nearly every risk comes out near 0%; we use mg/dL as published (row 553: "
+         "man 49, TC 191, HDL 25, SBP 131 treated, non-smoker -> 8.5%). The corrected labels drop all these rows (N/A)"),
     33: ("convention",
          "we score the five FeverPAIN items present in the row's entities (absent = not present, as the benchmark "
          "states); the corrected labels re-read items such as fever or cough from the note"),
