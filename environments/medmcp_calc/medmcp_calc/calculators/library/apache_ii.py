@@ -188,6 +188,10 @@ research, not individual triage).
 **When to use.** Adults on ICU admission, using the most abnormal value of each variable during
 the first 24 hours.
 
+**Inputs.** Age; worst 24-h temperature, blood pressure (for MAP), heart and respiratory rate; FiO2 with
+PaO2 or A-a gradient; arterial pH; sodium, potassium, creatinine (and whether renal failure is acute);
+hematocrit; WBC; GCS; chronic organ insufficiency/immunocompromise and admission type.
+
 **Acute physiology points (0-4 each).**
 | Variable | +4 | +3 | +2 | +1 | 0 | +1 | +2 | +3 | +4 |
 |---|---|---|---|---|---|---|---|---|---|

@@ -80,6 +80,9 @@ pharyngitis, to limit testing and antibiotics to those likely to benefit.
 **When to use.** Patients >= 3 years with acute pharyngitis. Not for immunocompromised patients
 or those with a recent GAS contact where a lower threshold applies.
 
+**Inputs.** Age; tonsillar exudate or swelling; tender/swollen anterior cervical nodes; highest
+temperature; cough present or absent.
+
 **Point table.**
 | Criterion | Points |
 |---|---|

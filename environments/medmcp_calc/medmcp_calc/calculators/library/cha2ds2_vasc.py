@@ -96,6 +96,9 @@ fibrillation (or flutter) and guides the decision to start oral anticoagulation.
 **When to use.** Patients with AF not caused by moderate-severe mitral stenosis or a mechanical
 valve. Pair with a bleeding score (HAS-BLED) when deciding on anticoagulation.
 
+**Inputs.** Age, sex, and histories of heart failure, hypertension, stroke/TIA/thromboembolism,
+vascular disease and diabetes.
+
 **Point table.**
 | Item | Points |
 |---|---|

@@ -110,6 +110,8 @@ surgical risk, and drug-label dose adjustments in hepatic impairment.
 **When to use.** Established chronic liver disease / cirrhosis. For transplant allocation use
 MELD-Na instead.
 
+**Inputs.** Total bilirubin, albumin, INR, ascites grade, hepatic encephalopathy grade.
+
 **Point table.**
 | Measure | 1 point | 2 points | 3 points |
 |---|---|---|---|

@@ -102,6 +102,8 @@ injury or in any acutely ill patient; serial scores track deterioration.
 **When to use.** Head injury, stroke, intoxication, sepsis, any altered mental status. In
 children under 2 use the paediatric GCS.
 
+**Inputs.** Best eye, verbal and motor responses (or not testable).
+
 **Components.**
 | Eye opening | | Verbal response | | Motor response | |
 |---|---|---|---|---|---|

@@ -104,6 +104,9 @@ outpatient management. Uses only pre-endoscopy data.
 
 **When to use.** Suspected upper GI bleeding at first assessment.
 
+**Inputs.** BUN (or urea), hemoglobin, sex, systolic BP, pulse, melena, syncope, hepatic disease,
+cardiac failure.
+
 **Point table.**
 | Admission risk marker | Points |
 |---|---|

@@ -74,6 +74,8 @@ oral anticoagulation, and points to modifiable bleeding risk factors.
 correction of modifiable factors (blood pressure, labile INR, interacting drugs, alcohol); it is
 not on its own a reason to withhold anticoagulation.
 
+**Inputs.** Age and the eight yes/no criteria below (alcohol as >= 8 drinks per week).
+
 **Point table (1 point each).**
 | Letter | Criterion |
 |---|---|

@@ -118,6 +118,9 @@ early discharge.
 **When to use.** Adults with chest pain suspected to be ACS, once ECG and troponin are available.
 Not for STEMI or unstable patients.
 
+**Inputs.** Clinical suspicion from the history, ECG, age, number of cardiovascular risk factors
+or known atherosclerotic disease, initial troponin relative to the assay's normal limit.
+
 **Point table.**
 | Element | 0 | 1 | 2 |
 |---|---|---|---|

@@ -132,6 +132,9 @@ them into five risk classes to support outpatient versus inpatient care.
 **When to use.** Adults with CAP at presentation (not immunocompromised). Clinical judgement
 overrides it (hypoxaemia, social factors); CURB-65 is a quicker alternative.
 
+**Inputs.** Age, sex, nursing-home residence, five comorbidities, mental status, vital signs,
+arterial pH, BUN, sodium, glucose, hematocrit, PaO2, pleural effusion on chest x-ray.
+
 **Point table.**
 | Factor | Points |
 |---|---|

@@ -65,6 +65,9 @@ within 30 days of non-cardiac surgery, to decide on further cardiac testing and 
 **When to use.** Adults >= 45 years (or with cardiovascular risk) before elective or urgent
 non-cardiac surgery.
 
+**Inputs.** Type of surgery, histories of ischemic heart disease, heart failure and cerebrovascular
+disease, pre-operative insulin, pre-operative creatinine.
+
 **Point table (1 point each).**
 | Predictor |
 |---|

@@ -81,6 +81,8 @@ while keeping the same glucocorticoid (anti-inflammatory) effect.
 mineralocorticoid effect (high for hydrocortisone/cortisone, nil for dexamethasone) and duration
 of action; oral and IV doses of the same agent are treated as equal.
 
+**Inputs.** Current agent and dose (mg), target agent.
+
 **Equivalent doses (mg).**
 | Agent | Equivalent dose |
 |---|---|

@@ -85,6 +85,9 @@ ruled out with a D-dimer (and PERC) while likely PE goes straight to CT pulmonar
 **When to use.** Haemodynamically stable patients with suspected acute PE in the emergency
 department or ward.
 
+**Inputs.** Signs of DVT, whether PE is the leading diagnosis, heart rate, immobilization or recent
+surgery, prior PE/DVT, hemoptysis, malignancy.
+
 **Point table.**
 | Criterion | Points |
 |---|---|
@@ -171,6 +174,9 @@ compression ultrasound.
 
 **When to use.** Outpatients / emergency patients with suspected DVT. Less accurate in
 hospitalised patients.
+
+**Inputs.** The nine leg findings/risk factors below (yes/no) and whether an alternative diagnosis is
+at least as likely.
 
 **Point table.**
 | Criterion | Points |
