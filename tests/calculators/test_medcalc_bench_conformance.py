@@ -88,3 +88,28 @@ def test_cli_writes_report(shared_dir, tmp_path, monkeypatch):
     out = tmp_path / "r.md"
     assert conf.main(["medcalc-bench", "--out", str(out)]) == 0
     assert out.read_text().startswith("# Conformance vs MedCalc-Bench")
+
+
+MEDCALC_BENCH_IDS = {2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
+                     30, 31, 32, 33, 36, 38, 39, 40, 43, 44, 45, 46, 48, 49, 51, 56, 57, 58, 59, 60, 61, 62, 63, 64,
+                     65, 66, 67, 68, 69}
+
+
+def test_every_medcalc_bench_calculator_is_implemented(results):
+    assert {r.calc_id for r in results} == MEDCALC_BENCH_IDS
+    missing = sorted({r.calc_id for r in results if not r.implemented})
+    assert not missing, f"MedCalc-Bench calculator ids without an implementation: {missing}"
+
+
+def test_rows_where_labels_disagree_are_accounted_for(results, capsys):
+    # on rows where the two labels disagree we report which one we match; every such row is one of the three
+    dis = [r for r in results if r.implemented and r.labels_agree is False]
+    orig = sum(bool(r.match_original) for r in dis)
+    corr = sum(bool(r.match_corrected) and not r.match_original for r in dis)
+    neither = sum(not r.match_original and not r.match_corrected for r in dis)
+    assert orig + corr + neither == len(dis)
+    summ = conf.summarise(results)
+    assert sum(s.disagree for s in summ.values()) == len(dis)
+    with capsys.disabled():
+        print(f"\nlabels disagree on {len(dis)} rows: we match the original on {orig}, the corrected on {corr}, "
+              f"neither on {neither}")

@@ -304,6 +304,8 @@ def _cause(r: RowResult) -> tuple[str, str]:
                 + (f" — {CALC_NOTES[r.calc_id][1]}" if r.calc_id in CALC_NOTES else ""))
     if r.calc_id in CALC_NOTES:
         return CALC_NOTES[r.calc_id]
+    if 2 <= r.calc_id <= 29 and NOTES_2_29.is_file():
+        return ("see notes 2-29", "explained per row in the notes on calculators 2-29 below")
     if r.error:
         return ("our bug?", "we could not compute this row: " + r.error)
     return ("unexplained", "no cause recorded yet")
@@ -405,8 +407,18 @@ def render_report(results: list[RowResult], notes_2_29: str | None = None) -> st
         for cid in sorted(CALC_NOTES):
             cause, why = CALC_NOTES[cid]
             lines.append(f"- **{cid}** ({cause}): {why}")
+    try:
+        from .conformance_notes import FIXED_BUGS
+    except ImportError:  # pragma: no cover
+        FIXED_BUGS = ()
+    if FIXED_BUGS:
+        lines += ["", "## Our bugs found by this check (all fixed)", ""]
+        lines += [f"- {b}" for b in FIXED_BUGS]
     if notes_2_29:
-        lines += ["", "## Notes on calculators 2–29", "", notes_2_29.strip()]
+        body = notes_2_29.strip()
+        if body.startswith("# "):  # demote the notes' own title under our heading
+            body = "#" + body
+        lines += ["", "## Notes on calculators 2–29", "", body]
     lines += [
         "",
         "## Data",

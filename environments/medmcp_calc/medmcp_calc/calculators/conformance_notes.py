@@ -63,3 +63,21 @@ CALC_NOTES: dict[int, tuple[str, str]] = {
          "the original labels add a flat 14 days to the LMP whatever the cycle length; we (and the corrected labels) "
          "add cycle length - 14 days, i.e. ovulation 14 days before the next expected period"),
 }
+
+# Bugs of ours that the conformance check exposed, each fixed in the commit that introduced the line.
+FIXED_BUGS: tuple[str, ...] = (
+    "units: 'mEq/L' was canonicalised to a lowercase 'mmol/l' that no converter accepted, so every mEq/L value "
+    "(MedCalc-Bench sodium, chloride, bicarbonate rows) raised a UnitError; now canonical 'mEq/L' with valence handling.",
+    "units: insulin µIU/mL -> pmol/L used 6e-6 instead of 6e-9 mol per IU (1 µIU/mL = 6 pmol/L).",
+    "units: MedCalc-Bench spellings 'degrees celsius', 'degrees fahreinheit', 'beats per minute', "
+    "'breaths per minute' were not recognised.",
+    "anion-gap family: values rounded to 1 decimal fell outside the 5% band for results near zero (row 805: "
+    "-0.75 shown as -0.8); gaps now keep 2 decimals and ratios 3.",
+    "free water deficit: 2-decimal rounding put tiny deficits outside the band (row 482: 0.032 L shown as 0.03); "
+    "now 3 decimals.",
+    "adapters: mislabelled entity units (sodium 137 'mg/dL', albumin 3.5 'mg/dL', albumin 17.1 'g/dL') produced "
+    "impossible values; adapters now fall back to the plausible reading when the converted value is out of range "
+    "(rows 772, 794, 824).",
+    "SIRS: WBC counts labelled 'µL' with values like 4.1 (thousands) were read as 4.1 cells/µL (leukopenia); "
+    "the magnitude now decides.",
+)
