@@ -52,6 +52,12 @@ _cause("medmcp-calc_001_e60ee357", "Ideal Body Weight and Adjusted Body Weight",
        "convention: this official answer reports the ideal body weight in pounds (120.6 lb = 54.7 kg) while the "
        "other answer with this name reports the adjusted body weight in kg; our adjusted weight 64.8 kg equals the "
        "adjusted weight in the gold's own notes")
+_cause("medmcp-calc_052_ca8378b0", "Sequential Organ Failure Assessment (SOFA) Score", 0,
+       "gold error: the gold's own item scores (platelets 1 + GCS 1 + bilirubin 0 + norepinephrine 4 + creatinine 2) "
+       "already sum to 8 before the respiratory item (PaO2/FiO2 85 on a ventilator = 4); total 12, not the stated 6")
+_cause("medmcp-calc_077_ac79114e", "Sequential Organ Failure Assessment (SOFA) Score", 0,
+       "gold error: norepinephrine 0.18 mcg/kg/min (> 0.1) scores 4 for the cardiovascular item but the gold scores "
+       "it 0 (the same task's SIC answer counts 'Cardio 4'); 4+2+2+2+4+2 = 16, not 12")
 _cause("medmcp-calc_067_4a049fa3", "VTE-BLEED Score", 0,
        "gold error: the gold's own item scores (age 1.5 + male uncontrolled hypertension 1 + anaemia 1.5 + renal "
        "dysfunction 1.5) add up to 5.5, not the stated 4")

@@ -174,6 +174,11 @@ and whether a respiratory process is acute (default) or chronic.
 4. *Delta check:* corrected HCO3- = HCO3- + (corrected AG - 12). Above 26 reveals an additional metabolic
    alkalosis; below 22 an additional non-gap metabolic acidosis.
 
+**Interpretation.** The named primary disorder and its compensation guide the search for a cause (e.g.
+anion-gap acidosis: ketoacidosis, lactate, toxins, uraemia). A compensation outside the expected window, or a
+delta check outside 22-26 mEq/L, means a second, independent disorder. Always read the result with the
+clinical picture; formulas assume a steady state.
+
 **Output.** A sentence such as "Primary Metabolic Acidosis, with: Appropriately Compensated by Respiratory
 Alkalosis and Additional Non-Gap Metabolic Acidosis", preceded by the anion-gap statement when relevant.
 

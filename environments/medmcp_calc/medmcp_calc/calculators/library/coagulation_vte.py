@@ -46,7 +46,7 @@ after the first month of treatment.
 
 **When to use.** Adults with VTE on stable anticoagulation, deciding on extended therapy.
 
-**Items.**
+**Inputs: six yes/no items.**
 | Item | Points |
 |---|---|
 | Active cancer | 2 |
@@ -103,7 +103,7 @@ benefit from anticoagulant therapy.
 
 **When to use.** Adults with sepsis (Sepsis-3).
 
-**Items.**
+**Inputs.** Platelet count, PT-INR and the sum of four SOFA components.
 | Item | 0 | 1 | 2 |
 |---|---|---|---|
 | Platelets (10^9/L) | >= 150 | 100-149 | < 100 |

@@ -188,6 +188,9 @@ hypercapnic respiratory failure who are prescribed a target of 88-92%.
 
 **When to use.** Adults in hospital and ambulance settings (not pregnancy, not children).
 
+**Inputs.** Respiratory rate, SpO2, whether on supplemental oxygen, whether the patient has hypercapnic
+respiratory failure (SpO2 scale 2), temperature, systolic BP, pulse and consciousness (ACVPU).
+
 **Points (SpO2 scale 1 and other parameters).**
 """ + _NEWS_TABLE + """
 **SpO2 scale 2 (hypercapnic failure only).** <= 83: 3; 84-85: 2; 86-87: 1; 88-92 (or >= 93 on air): 0;
@@ -241,7 +244,7 @@ poorly; introduced with the Sepsis-3 definitions.
 **When to use.** Adults with suspected infection outside the ICU. It is a prognostic prompt, not a
 diagnostic criterion for sepsis.
 
-**Criteria (1 point each).** Altered mentation (GCS < 15); respiratory rate >= 22/min; systolic BP <= 100 mmHg.
+**Inputs / criteria (1 point each).** Altered mentation (GCS < 15); respiratory rate >= 22/min; systolic BP <= 100 mmHg.
 
 **Interpretation.** >= 2 points: high risk of death or prolonged ICU stay - measure lactate and the full SOFA score.
 

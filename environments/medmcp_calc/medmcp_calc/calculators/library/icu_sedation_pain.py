@@ -58,6 +58,8 @@ sedatives and as step 1 of the CAM-ICU.
 
 **When to use.** Every sedated or critically ill adult, repeatedly.
 
+**Input.** The level that best describes the patient after observation, verbal and then physical stimulation.
+
 **Levels.**
 | Score | Term |
 |---|---|
@@ -142,7 +144,7 @@ CAM_ICU = Calculator(
 
 **When to use.** Daily (or per shift) in ICU patients who are arousable to voice (RASS -3 or above).
 
-**Features.**
+**Inputs.** The current RASS and the four CAM-ICU features:
 1. Acute change from baseline mental status, or fluctuation in the past 24 hours.
 2. Inattention: more than 2 errors on the 10-letter squeeze test ("SAVEAHAART").
 3. Altered level of consciousness: current RASS other than 0.
@@ -150,6 +152,9 @@ CAM_ICU = Calculator(
 
 **Rule.** CAM-ICU positive (delirium) = feature 1 AND feature 2 AND (feature 3 OR feature 4).
 At RASS -4/-5 the patient cannot be assessed.
+
+**Interpretation.** Positive means delirium is present: look for causes (sedatives, infection, hypoxia,
+metabolic disturbance, withdrawal) and manage; negative should be re-checked each shift.
 
 **Reference.** Ely EW et al. JAMA. 2001;286:2703-2710.
 """,
@@ -201,7 +206,7 @@ CPOT = Calculator(
 
 **When to use.** Intubated or otherwise non-communicative critically ill adults, at rest and during care.
 
-**Items (0-2 each).**
+**Inputs: four items (0-2 each).**
 | Item | 0 | 1 | 2 |
 |---|---|---|---|
 | Facial expression | relaxed, neutral | tense | grimacing |

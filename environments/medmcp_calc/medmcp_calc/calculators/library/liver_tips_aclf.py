@@ -47,7 +47,7 @@ EMORY = Calculator(
 
 **When to use.** Patients with cirrhosis being considered for TIPS (variceal bleeding, refractory ascites).
 
-**Items (1 point each).** Total bilirubin > 3 mg/dL; ALT > 100 U/L; hepatic encephalopathy before TIPS
+**Inputs (1 point each).** Total bilirubin > 3 mg/dL; ALT > 100 U/L; hepatic encephalopathy before TIPS
 (not precipitated by bleeding); urgent (emergent) rather than elective TIPS.
 
 **Interpretation.**
@@ -173,7 +173,7 @@ CLIF_C_ACLF = Calculator(
               ehr=EHRSource("order", ("norepinephrine", "vasopressin", "dopamine"))),
         Input("pf_ratio", "PaO2/FiO2 ratio", unit="mmHg", min=20, max=700, ehr=EHRSource("lab", ("PaO2", "FiO2"))),
     ),
-    output=Output("number", decimals=0, abs_tol=1),
+    output=Output("number", unit="points", decimals=0, abs_tol=1),
     compute=_clif,
     interpret=lambda v, **_: _clif_mortality(v),
     citation="Jalan R, Saliba F, Pavesi M, et al. Development and validation of a prognostic score to predict mortality in "
@@ -183,6 +183,9 @@ CLIF_C_ACLF = Calculator(
 **Purpose.** Estimates 28-day to 1-year mortality in patients with acute-on-chronic liver failure (ACLF).
 
 **When to use.** Hospitalised cirrhotic patients meeting EASL-CLIF ACLF criteria.
+
+**Inputs.** Age, white cell count, bilirubin, creatinine (or RRT), hepatic encephalopathy grade, INR, MAP
+(or vasopressor use) and PaO2/FiO2.
 
 **CLIF Organ Failure (CLIF-OF) subscores (1-3 each).**
 | Organ | 1 | 2 | 3 |

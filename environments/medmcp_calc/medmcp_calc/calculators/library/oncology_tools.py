@@ -270,6 +270,8 @@ geriatric assessment items to tumour and treatment factors.
 
 **When to use.** Patients aged 65 or older about to start chemotherapy.
 
+**Inputs.** Eleven yes/no items (age, tumour type, dose intensity, laboratory values, and geriatric-assessment answers).
+
 **Items and points.**
 | Item | Points |
 |---|---|
@@ -369,6 +371,9 @@ G8 = Calculator(
 patients with cancer who would benefit from a comprehensive geriatric assessment.
 
 **When to use.** Patients aged 70 or older with cancer before treatment decisions.
+
+**Inputs.** Age, BMI and the answers to six questionnaire items (food intake, weight loss, mobility,
+neuropsychological problems, number of drugs, self-rated health).
 
 **Items (points).**
 | Item | Points |

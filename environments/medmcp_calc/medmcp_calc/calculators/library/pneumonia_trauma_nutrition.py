@@ -120,7 +120,7 @@ or vasopressor support (IRVS), better than PSI or CURB-65 for this outcome.
 
 **When to use.** Adults with CAP confirmed on chest X-ray, at presentation.
 
-**Items.**
+**Inputs: eight items.**
 | Item | Points |
 |---|---|
 | Systolic BP < 90 mmHg | 2 |
@@ -232,7 +232,7 @@ care-home and community settings.
 
 **When to use.** Adults at admission and periodically.
 
-**Steps and points.**
+**Inputs: three steps (points).**
 | Step | 0 | 1 | 2 |
 |---|---|---|---|
 | BMI (kg/m^2) | > 20 | 18.5-20 | < 18.5 |
@@ -286,6 +286,8 @@ CFS = Calculator(
 **Purpose.** A quick, judgement-based global rating of frailty that predicts institutionalisation and death.
 
 **When to use.** Adults aged 65 and older, rating their baseline state about two weeks before the acute illness.
+
+**Input.** The level that best matches the patient's baseline function.
 
 | Level | Description |
 |---|---|

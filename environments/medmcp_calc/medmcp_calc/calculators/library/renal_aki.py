@@ -115,6 +115,9 @@ eGFR < 35 mL/min/1.73 m^2.
 | 2 | 2.0-2.9 x baseline | < 0.5 mL/kg/h for >= 12 h |
 | 3 | >= 3.0 x baseline, or >= 4.0 mg/dL, or RRT started, or (age < 18) eGFR < 35 | < 0.3 mL/kg/h for >= 24 h, or anuria >= 12 h |
 
+**Interpretation.** Higher stages carry higher risks of dialysis and death; stage 2-3 warrants nephrology input
+and review of nephrotoxins and drug doses.
+
 **Reference.** KDIGO AKI Work Group. Kidney Int Suppl. 2012;2:1-138.
 """,
     official_names=("KDIGO AKI Staging",),

@@ -103,7 +103,7 @@ ROSIER = Calculator(
 
 **When to use.** Adults with suspected stroke or TIA, after excluding hypoglycaemia (glucose < 3.5 mmol/L).
 
-**Items.**
+**Inputs: seven yes/no items.**
 | Item | Points |
 |---|---|
 | Loss of consciousness or syncope | -1 |
@@ -198,7 +198,7 @@ thrombolysis/thrombectomy decisions and tracks recovery or deterioration.
 
 **When to use.** Suspected acute stroke, at baseline and repeatedly.
 
-**Items (maximum points).** 1a consciousness (3); 1b month/age questions (2); 1c commands (2); 2 gaze (2);
+**Inputs: 15 items (maximum points).** 1a consciousness (3); 1b month/age questions (2); 1c commands (2); 2 gaze (2);
 3 visual fields (3); 4 facial palsy (3); 5a/5b left/right arm motor (4 each); 6a/6b left/right leg motor
 (4 each); 7 limb ataxia (2); 8 sensory (2); 9 language (3); 10 dysarthria (2); 11 extinction/inattention (2).
 Untestable items (amputation, joint fusion) are scored 0.

@@ -84,7 +84,7 @@ grades based on oxygenation.
 
 **When to use.** Hypoxaemic patients with a possible ARDS trigger (pneumonia, sepsis, aspiration, trauma...).
 
-**Criteria (all required).**
+**Inputs / criteria (all required).**
 1. Timing: within 1 week of a known clinical insult or new/worsening respiratory symptoms.
 2. Chest imaging: bilateral opacities not fully explained by effusions, lobar/lung collapse or nodules.
 3. Origin of oedema: respiratory failure not fully explained by cardiac failure or fluid overload
@@ -96,7 +96,8 @@ grades based on oxygenation.
 | Moderate | 100 - 200 | 32% |
 | Severe | <= 100 | 45% |
 
-**Output.** "Positive" when all criteria are met (severity in the details), otherwise "Negative".
+**Interpretation.** "Positive" when all criteria are met (severity in the details), otherwise "Negative".
+Severity guides lung-protective ventilation, prone positioning (P/F < 150) and ECMO referral.
 
 **Reference.** ARDS Definition Task Force. JAMA. 2012;307:2526-2533.
 """,
