@@ -38,3 +38,40 @@ def test_metadata(bench_id):
 def test_ids_are_unique_to_one_calculator():
     assert len({by_medcalc_bench_id(i).id for i in BENCH_IDS}) == len(BENCH_IDS)
     assert get("ideal_body_weight").medcalc_bench_id == 10
+
+
+def _sample(inp, rng):
+    if inp.kind == "choice":
+        return rng.choice(inp.choices)
+    if inp.kind == "bool":
+        return rng.random() < 0.5
+    if inp.kind == "date":
+        return f"{rng.randint(1950, 2100)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
+    lo, hi = inp.min, inp.max
+    pick = rng.choice((lo, hi, lo + (hi - lo) * rng.random()))
+    return int(round(pick)) if inp.kind == "integer" else pick
+
+
+@pytest.mark.parametrize("bench_id", BENCH_IDS)
+def test_any_in_range_input_gives_a_value_or_a_clear_input_error(bench_id):
+    """Random in-range inputs (including the range ends): a finite value, or a CalculatorInputError -- never a crash."""
+    import math
+    import random
+
+    from medmcp_calc.calculators import CalculatorInputError
+
+    c = by_medcalc_bench_id(bench_id)
+    rng = random.Random(bench_id)
+    ok = 0
+    for _ in range(150):
+        inputs = {i.name: _sample(i, rng) for i in c.inputs if not (i.optional and rng.random() < 0.3)}
+        try:
+            r = c.run(inputs)
+        except CalculatorInputError as e:
+            assert str(e)
+            continue
+        ok += 1
+        if isinstance(r.value, (int, float)):
+            assert math.isfinite(r.value)
+        assert isinstance(r.interpretation, str)
+    assert ok > 0

@@ -23,7 +23,7 @@ def adjusted_weight(ibw_kg: float, actual_kg: float, factor: float = 0.4) -> flo
 
 SEX = Input("sex", "Sex", kind="choice", choices=("male", "female"),
             ehr=EHRSource("demographic", ("gender",)))
-HEIGHT = Input("height_cm", "Height", unit="cm", min=100, max=250,
+HEIGHT = Input("height_cm", "Height", unit="cm", min=120, max=250,
                description="Devine's formula is defined for adults; heights under 5 ft (152.4 cm) "
                            "extrapolate below the 50/45.5 kg base.",
                ehr=EHRSource("vital", ("height",), "cm"))

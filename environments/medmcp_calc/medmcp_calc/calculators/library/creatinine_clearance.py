@@ -90,7 +90,7 @@ CG = Calculator(
         Input("creatinine_mg_dl", "Serum creatinine", unit="mg/dL", min=0.1, max=30,
               ehr=EHRSource("lab", ("Creatinine", "Serum creatinine", "Cr"), "mg/dL",
                             "EHRs often store umol/L: divide by 88.4")),
-        Input("height_cm", "Height", unit="cm", min=100, max=250, optional=True,
+        Input("height_cm", "Height", unit="cm", min=120, max=250, optional=True,
               description="needed for ideal/adjusted weight and the BMI rule",
               ehr=EHRSource("vital", ("height",), "cm")),
         Input("weight_basis", "Weight used in the equation", kind="choice", choices=WEIGHT_BASES, optional=True,

@@ -19,6 +19,9 @@ def _add_months(d: dt.date, months: int) -> dt.date:
 
 
 def _due(lmp: dt.date, cycle_length_days: int, method: str):
+    if not 1900 <= lmp.year <= 2200:
+        raise CalculatorInputError(f"input 'lmp' (First day of the last menstrual period) = {lmp.isoformat()} "
+                                   "is outside the supported years 1900-2200")
     shift = cycle_length_days - 28
     if method == "280_days":
         base = lmp + dt.timedelta(days=280)
