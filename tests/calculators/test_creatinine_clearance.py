@@ -76,3 +76,14 @@ def test_medcalc_bench_adapter_applies_the_bmi_rule_and_units():
 def test_names():
     assert match_name("Creatinine Clearance (Cockcroft-Gault Equation)") == CG
     assert match_name("Cockcroft-Gault") == CG
+
+
+def test_official_answer_uses_the_stated_weight():
+    # 142.9 lb = 64.82 kg (already adjusted); (140-76) x 64.82 x 0.85 / (72 x 1.7) = 3526.2 / 122.4 = 28.81
+    from medmcp_calc.calculators import compute_official_answer
+
+    a = {"name": "Creatinine Clearance (Cockcroft-Gault Equation)", "inputs": [
+        {"field": "Sex", "value": "Female"}, {"field": "Age", "value": "76 years"},
+        {"field": "Weight", "value": "142.9 lb (Adjusted body weight)"}, {"field": "Creatinine", "value": "1.7 mg/dL"},
+        {"field": "Height", "value": "64 in"}]}
+    assert compute_official_answer(a) == 28.8

@@ -40,3 +40,8 @@ def test_errors():
         compute(ID, {"lmp": "yesterday"})
     with pytest.raises(CalculatorInputError, match="Last menstrual date"):
         compute_medcalc_bench(13, {"cycle length": 28})
+
+
+def test_implausible_year_is_an_input_error():
+    with pytest.raises(CalculatorInputError, match="lmp"):
+        compute(ID, {"lmp": "9999-12-01", "method": "calendar"})
