@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from ..base import CRITICAL, INTERNAL, Calculator, CalculatorInputError, EHRSource, Input, Output, register
-from ..officials import official_text
 from . import _mcb_reader as mcb
 from ._official_extra import score_of
 
@@ -62,7 +61,7 @@ def _from_mcb(e: dict) -> dict:
     }
 
 
-def _official_item(inputs: list, keywords: tuple[str, ...], options: tuple[str, ...]) -> int:
+def _official_points(inputs: list, keywords: tuple[str, ...]) -> int:
     s = score_of(inputs, keywords)
     if s is None:
         raise CalculatorInputError(f"official HEART field {keywords[0]!r} carries no score")
@@ -70,16 +69,14 @@ def _official_item(inputs: list, keywords: tuple[str, ...], options: tuple[str, 
 
 
 def _from_official(inputs: list) -> dict:
-    age_pts = _official_item(inputs, ("age",), ())
-    rf_pts = _official_item(inputs, ("risk factors",), ())
-    rf_text = official_text(inputs, ("risk factors",)).lower()
+    """Official HEART answers give each element's points; map them back to representative inputs."""
     return {
-        "history": HISTORY[_official_item(inputs, ("history",), HISTORY)],
-        "ecg": ECG[_official_item(inputs, ("ekg", "ecg"), ECG)],
-        "age": {0: 40.0, 1: 55.0, 2: 70.0}[age_pts],
-        "risk_factors": {0: 0, 1: 1, 2: 3}[rf_pts],
-        "atherosclerotic_disease": rf_pts == 2 and "atherosclerotic" in rf_text and "3" not in rf_text,
-        "troponin": TROPONIN[_official_item(inputs, ("troponin",), TROPONIN)],
+        "history": HISTORY[_official_points(inputs, ("history",))],
+        "ecg": ECG[_official_points(inputs, ("ekg", "ecg"))],
+        "age": {0: 40.0, 1: 55.0, 2: 70.0}[_official_points(inputs, ("age",))],
+        "risk_factors": {0: 0, 1: 1, 2: 3}[_official_points(inputs, ("risk factors",))],
+        "atherosclerotic_disease": False,
+        "troponin": TROPONIN[_official_points(inputs, ("troponin",))],
     }
 
 
