@@ -44,3 +44,17 @@ def test_errors_and_names():
     with pytest.raises(CalculatorInputError, match="risk_factors"):
         compute(ID, {**LOW, "risk_factors": 1.5})
     assert match_name("HEART Score") == ID
+
+
+def test_official_element_points():
+    from medmcp_calc.calculators import compute_official_answer
+
+    a = {"name": "HEART Pathway for Early Discharge in Acute Chest Pain", "inputs": [
+        {"field": "History", "value": "Moderately suspicious", "score": 1},
+        {"field": "EKG", "value": "Significant ST depression", "score": 2},
+        {"field": "Age", "value": "45-64", "score": 1},
+        {"field": "Risk factors", "value": ">=3 risk factors or history of atherosclerotic disease", "score": 2},
+        {"field": "Initial troponin", "value": "1-3x normal limit", "score": 1}]}
+    assert compute_official_answer(a) == 7  # 1 + 2 + 1 + 2 + 1
+    a["inputs"][0].pop("score")
+    assert compute_official_answer(a) is None  # cannot read the history element
