@@ -83,7 +83,7 @@ def _topic_page(slug: str, title: str, md: str) -> Page:
 
 
 def _plain(md: str) -> str:
-    s = re.sub(r"[*_`#>|]+", " ", md)
+    s = re.sub(r"[*_`#|]+", " ", md)
     s = re.sub(r"\s+", " ", s)
     return s.strip()
 
@@ -113,6 +113,7 @@ class ReferenceIndex:
         self._by_url: dict[str, Page] = {}
         self._by_slug: dict[str, Page] = {}
         self._by_title: dict[str, Page] = {}
+        self._lines: dict[str, list[tuple[str, frozenset[str]]]] = {}
 
     # -- building ----------------------------------------------------------------------------
     def _ensure(self) -> None:
@@ -174,9 +175,9 @@ class ReferenceIndex:
                 out.append((self._pages[int(i)], float(s)))
         return out
 
-    def snippet(self, page: Page, query: str, width: int = 240) -> str:
-        qt = set(self._tokens(query)) if query else set()
-        best, best_score = "", 0
+    @staticmethod
+    def _candidate_lines(page: Page) -> list[str]:
+        out = []
         title = _plain(page.title).lower()
         for raw in re.split(r"(?<=[.!?])\s+|\n+", page.text):
             if raw.lstrip().startswith("#"):
@@ -184,12 +185,33 @@ class ReferenceIndex:
             line = _plain(raw)
             if len(line) < 20 or line.startswith(("Source:", "Also known as:")) or line.lower() == title:
                 continue
-            toks = set(self._tokens(line)) if qt else set()
-            score = len(toks & qt)
-            if score > best_score:
-                best, best_score = line, score
-        if best_score <= 0 and page.summary:
-            best = page.summary
+            out.append(line)
+        return out
+
+    def _line_tokens(self, page: Page) -> list[tuple[str, frozenset[str]]]:
+        cached = self._lines.get(page.url)
+        if cached is None:
+            import bm25s
+
+            lines = self._candidate_lines(page)
+            toks = bm25s.tokenize(lines, stopwords="en", stemmer=self._stemmer.stemWords, return_ids=False,
+                                  show_progress=False) if lines else []
+            cached = [(ln, frozenset(t)) for ln, t in zip(lines, toks)]
+            self._lines[page.url] = cached
+        return cached
+
+    def snippet(self, page: Page, query: str, width: int = 240) -> str:
+        """The page sentence sharing most (stemmed) words with the query, else its summary."""
+        self._ensure()
+        qt = set(self._tokens(query)) if isinstance(query, str) and query else set()
+        best, best_score = "", 0
+        if qt:
+            for line, toks in self._line_tokens(page):
+                score = len(toks & qt)
+                if score > best_score:
+                    best, best_score = line, score
+        if best_score <= 0:
+            best = page.summary or next((ln for ln, _ in self._line_tokens(page)), "")
         best = best or _plain(page.text)[:width]
         return best if len(best) <= width else best[: width - 3].rstrip() + "..."
 
