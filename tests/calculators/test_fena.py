@@ -4,9 +4,9 @@ from medmcp_calc.calculators import CalculatorInputError, compute, compute_medca
 
 
 def test_worked_examples():
-    # 100 * (20 * 2.0) / (140 * 100) = 0.2857 -> 0.29 prerenal
+    # 100 * (20 * 2.0) / (140 * 100) = 0.28571 -> 0.286 prerenal
     r = compute("fena", {"serum_sodium": 140, "serum_creatinine": 2.0, "urine_sodium": 20, "urine_creatinine": 100})
-    assert r.value == 0.29 and "prerenal" in r.interpretation
+    assert r.value == 0.286 and "prerenal" in r.interpretation
     # 100 * (70 * 4.0) / (140 * 50) = 4.0 intrinsic
     r = compute("fena", {"serum_sodium": 140, "serum_creatinine": 4.0, "urine_sodium": 70, "urine_creatinine": 50})
     assert r.value == 4.0 and "intrinsic" in r.interpretation
@@ -24,7 +24,7 @@ def test_creatinine_units_in_adapter():
     # serum creatinine 176.8 umol/L = 2.0 mg/dL; -> same as the first example
     e = {"creatinine": [176.8, "µmol/L"], "Urine sodium": [20, "mmol/L"], "Urine creatinine": [100, "mg/dL"],
          "Sodium": [140, "mmol/L"]}
-    assert compute_medcalc_bench(40, e) == 0.29
+    assert compute_medcalc_bench(40, e) == 0.286
 
 
 def test_errors():

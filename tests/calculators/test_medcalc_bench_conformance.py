@@ -113,3 +113,37 @@ def test_rows_where_labels_disagree_are_accounted_for(results, capsys):
     with capsys.disabled():
         print(f"\nlabels disagree on {len(dis)} rows: we match the original on {orig}, the corrected on {corr}, "
               f"neither on {neither}")
+
+
+# Documented convention differences with the Verified one-shot labels (see docs/conformance/medcalc_bench.md).
+VERIFIED_CONVENTIONS = {
+    # the Verified example adds 280 days (12/02/2000); our ID-13 adapter uses Naegele's calendar form
+    # (LMP + 1 year - 3 months + 7 days, then + (cycle - 28) days) = 12/03/2000, as the corrected v1 labels do
+    13: "12/03/2000",
+}
+
+
+def test_verified_one_shot_rows_agree(shared_dir):
+    """The 55 one-shot examples of MedCalc-Bench-Verified (one per calculator, other key spellings)."""
+    import ast
+    import csv
+
+    path = shared_dir / "medcalc_bench" / "verified_one_shot.csv"
+    if not path.is_file():
+        pytest.skip(f"{path} not found")
+    from medmcp_calc.calculators import compute_medcalc_bench
+
+    misses = []
+    with path.open(newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 55
+    for r in rows:
+        cid = int(r["Calculator ID"])
+        label = conf.parse_label(cid, r["Ground Truth Answer"], r["Lower Limit"], r["Upper Limit"])
+        ours = compute_medcalc_bench(cid, ast.literal_eval(r["Relevant Entities"]))
+        if cid in VERIFIED_CONVENTIONS:
+            assert ours == VERIFIED_CONVENTIONS[cid], f"ID {cid}: documented convention value changed to {ours!r}"
+            continue
+        if not conf.agrees(cid, conf.ours_as_label_value(cid, ours), label):
+            misses.append(f"ID {cid}: ours {ours!r}, label {r['Ground Truth Answer']!r}")
+    assert not misses, "\n".join(misses)

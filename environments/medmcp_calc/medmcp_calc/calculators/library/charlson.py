@@ -117,7 +117,7 @@ def _mcb(e: dict) -> dict:
         "peripheral_vascular_disease": flag(e, "Peripheral vascular disease"),
         "cerebrovascular_disease": flag(e, "Cerebrovascular Accident") or flag(e, "Transient Ischemic Attacks History"),
         "dementia": flag(e, "Dementia"),
-        "chronic_pulmonary_disease": flag(e, "Chronic Obstructive Pulmonary Disease"),
+        "chronic_pulmonary_disease": flag(e, "Chronic Obstructive Pulmonary Disease", "Chronic Pulmonary Disease"),
         "connective_tissue_disease": flag(e, "Connective tissue disease"),
         "peptic_ulcer_disease": flag(e, "Peptic ulcer disease"),
         "hemiplegia": flag(e, "Hemiplegia"),
@@ -126,7 +126,7 @@ def _mcb(e: dict) -> dict:
         "lymphoma": flag(e, "Lymphoma"),
         "aids": flag(e, "AIDS"),
         "liver_disease": _liver(find(e, "Liver disease severity")),
-        "diabetes": _diabetes(find(e, "Diabetes mellitus criteria for CCI rule")),
+        "diabetes": _diabetes(find(e, "Diabetes mellitus criteria for CCI rule", "Diabetes mellitus")),
         "solid_tumor": _tumor(find(e, "Solid tumor")),
     }
 

@@ -45,7 +45,7 @@ FENA = Calculator(
     specialty="Nephrology",
     purpose="Percentage of filtered sodium excreted in urine; separates prerenal from intrinsic acute kidney injury.",
     inputs=(S_NA, S_CR, U_NA, U_CR),
-    output=Output("number", unit="%", decimals=2, abs_tol=0.1, rel_tol=0.05),
+    output=Output("number", unit="%", decimals=3, abs_tol=0.1, rel_tol=0.05),
     compute=_fena,
     interpret=_interpret,
     citation=("Espinel CH. The FENa test: use in the differential diagnosis of acute renal failure. JAMA. "

@@ -69,7 +69,7 @@ streptococcal infection and guides antibiotic prescribing (recommended by UK NIC
     from_medcalc_bench=lambda e: {
         "fever_24h": flag(e, "Fever in past 24 hours"),
         "purulence": flag(e, "Purulent tonsils"),
-        "attend_rapidly": flag(e, "Symptom onset ≤3 days"),
+        "attend_rapidly": flag(e, "Symptom onset ≤3 days", "Symptom onset <=3 days"),
         "severely_inflamed_tonsils": flag(e, "Severe tonsil inflammation"),
         "no_cough_or_coryza": flag(e, "Absence of cough or coryza"),
     },
