@@ -12,6 +12,8 @@ from medmcp_calc.calculators import all_calculators, match_name
 from medmcp_calc.calculators.matching import normalize
 
 EXPECTED = {
+    'Opiate Conversion Calculator': 'opioid_conversion',
+    'Recruitment to Inflation Ratio': 'recruitment_inflation_ratio',
     'Sequential Organ Failure Assessment (SOFA) Score': 'sofa',
     'SIRS, Sepsis, and Septic Shock Criteria': 'sirs_criteria',
     'Morphine Milligram Equivalents (MME) Calculator': 'morphine_milligram_equivalents',

@@ -57,7 +57,7 @@ OWN = {
     "Confusion Assessment Method for the ICU (CAM-ICU)", "Critical Care Pain Observation Tool (CPOT)", "CRRT Dosing Calculator",
     "ROX Index for Intubation after HFNC", "CLIF-C ACLF (Acute-on-Chronic Liver Failure)",
     "Recognition of Stroke in the Emergency Room (ROSIER) Scale", "NIH Stroke Scale/Score (NIHSS)",
-    "Transtubular Potassium Gradient (TTKG)",
+    "Transtubular Potassium Gradient (TTKG)", "Opiate Conversion Calculator", "Recruitment to Inflation Ratio",
 }
 
 

@@ -12,7 +12,7 @@ IDS = [
     "neutrophil_lymphocyte_ratio", "news", "news2", "qsofa", "rass", "cam_icu", "cpot", "vte_bleed", "sic_score",
     "age_adjusted_d_dimer", "gcs_pupils", "rosier", "nihss", "emory_tips", "clif_c_aclf", "berlin_ards",
     "static_compliance", "ett_depth_tidal_volume", "smart_cop", "injury_severity_score", "must", "clinical_frailty_scale",
-    "body_fluid_balance",
+    "body_fluid_balance", "opioid_conversion", "recruitment_inflation_ratio",
 ]
 
 
@@ -39,7 +39,8 @@ def test_metadata(cid):
     for a in c.aliases:
         assert match_name(a) == cid, f"alias {a!r} of {cid} maps to {match_name(a)!r}"
     if c.output.kind == "number":
-        assert c.output.unit is not None or cid in {"shock_index", "sf_ratio", "rox_index", "ttkg", "neutrophil_lymphocyte_ratio"}
+        assert c.output.unit is not None or cid in {"shock_index", "sf_ratio", "rox_index", "ttkg", "neutrophil_lymphocyte_ratio",
+                                                          "recruitment_inflation_ratio"}
         assert c.output.decimals is not None
 
 
