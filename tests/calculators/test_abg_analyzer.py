@@ -16,6 +16,8 @@ def test_anion_gap_acidosis_with_hidden_non_gap_acidosis():
                        "and Additional Non-Gap Metabolic Acidosis")
     assert r.details["anion_gap"] == 20 and r.details["albumin_corrected_anion_gap"] == 22.5
     assert r.details["anion_gap_statement"] == "This is an Anion Gap Metabolic Acidosis."
+    assert r.details["summary"] == ("Metabolic acidosis (anion gap) with appropriate respiratory compensation "
+                                    "and additional non-gap metabolic acidosis")
     calc = get("abg_analyzer")
     assert calc.to_official(r).startswith("This is an Anion Gap Metabolic Acidosis.\nPrimary Metabolic Acidosis")
 
@@ -58,6 +60,7 @@ def test_respiratory_alkalosis_secondary_metabolic_alkalosis():
     # measured 25 is above -> secondary metabolic alkalosis
     r = abg(ph=7.44, paco2=37, hco3=25)
     assert r.value == "Primary Respiratory Alkalosis, Acute, with: Secondary Metabolic Alkalosis"
+    assert r.details["summary"] == "Respiratory alkalosis with a secondary metabolic alkalosis"
 
 
 def test_metabolic_alkalosis():

@@ -113,7 +113,21 @@ def analyse_abg(ph: float, paco2: float, hco3: float, sodium: float | None = Non
                 ag_line = "This is a Non-Gap Metabolic Acidosis."
     details["anion_gap_statement"] = ag_line
     text = f"{head}, with: {comp}" + "".join(f" and {e}" for e in extras)
+    details["summary"] = _plain_summary(primary, comp, extras, ag_line)
     return text, details
+
+
+def _plain_summary(primary: str, comp: str, extras: list[str], ag_line: str) -> str:
+    """Plain-language one-liner, e.g. 'Metabolic acidosis (anion gap) with appropriate respiratory compensation'."""
+    p = primary.capitalize()
+    if ag_line and primary == "metabolic acidosis":
+        p += " (anion gap)" if "Anion Gap" in ag_line else " (normal anion gap)"
+    if comp.startswith("Appropriately"):
+        other = "respiratory" if primary.startswith("metabolic") else "metabolic"
+        c = f"with appropriate {other} compensation"
+    else:
+        c = "with a " + comp.replace("Secondary ", "secondary ").lower()
+    return " ".join([p, c] + [f"and {e.lower()}" for e in extras])
 
 
 def _official_text(res: Result) -> str:
