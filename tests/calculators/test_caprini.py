@@ -49,3 +49,18 @@ def test_errors():
     with pytest.raises(CalculatorInputError, match="surgery_type"):
         compute(CID, {"age": 50, "surgery_type": "huge"})
     assert match_name("Caprini Score for Venous Thromboembolism (2005)") == CID
+
+
+def test_official_adapter():
+    from medmcp_calc.calculators import compute_official_answer
+
+    inputs = [{"field": "Age", "value": "67 years", "score": 2}, {"field": "Sex", "value": "Female"},
+              {"field": "Type of surgery", "value": "Major (>45 min)", "score": 2},
+              {"field": "Recent major surgery (<1 month)", "value": "No", "score": 0},
+              {"field": "History of DVT/PE", "value": "Yes", "score": 3},
+              {"field": "Family history of thrombosis", "value": "No", "score": 0},
+              {"field": "Present or previous malignancy", "value": "Yes (colon cancer)", "score": 2},
+              {"field": "Mobility", "value": "Confined to bed >72 hours", "score": 2},
+              {"field": "BMI", "value": "31 kg/m2", "score": 1}]
+    # age 67 (2) + major surgery (2) + DVT/PE history (3) + malignancy (2) + confined > 72 h (2) + BMI 31 (1) = 12
+    assert compute_official_answer({"name": "Caprini Score for Venous Thromboembolism (2005)", "inputs": inputs}) == 12

@@ -227,6 +227,27 @@ def evaluate(data_dir: Path | None = None) -> list[RowResult]:
     return evaluate_rows(load_rows(data_dir))
 
 
+def verified_one_shot(data_dir: Path | None = None) -> list[tuple[int, Any, str, bool]]:
+    """(calculator id, ours, label, agrees) for the 55 MedCalc-Bench-Verified one-shot rows ([] when absent)."""
+    from . import CalculatorError, compute_medcalc_bench
+
+    path = (data_dir or shared_data_dir()) / "medcalc_bench" / "verified_one_shot.csv"
+    if not path.is_file():
+        return []
+    out = []
+    with path.open(newline="", encoding="utf-8") as f:
+        for r in csv.DictReader(f):
+            cid = int(r["Calculator ID"])
+            label = parse_label(cid, r["Ground Truth Answer"], r["Lower Limit"], r["Upper Limit"])
+            try:
+                ours = compute_medcalc_bench(cid, ast.literal_eval(r["Relevant Entities"]))
+            except (CalculatorError, ValueError, KeyError, TypeError) as e:
+                ours = f"error: {e}"
+            ok = bool(agrees(cid, ours_as_label_value(cid, ours), label))
+            out.append((cid, ours, r["Ground Truth Answer"], ok))
+    return out
+
+
 # ---------------------------------------------------------------- summary --------------------------------------
 @dataclass
 class CalcSummary:
@@ -326,7 +347,8 @@ def _pct(a: int, b: int) -> str:
     return "—" if b == 0 else f"{a}/{b} ({100.0 * a / b:.1f}%)"
 
 
-def render_report(results: list[RowResult], notes_2_29: str | None = None) -> str:
+def render_report(results: list[RowResult], notes_2_29: str | None = None,
+                  verified: list[tuple[int, Any, str, bool]] | None = None) -> str:
     summ = summarise(results)
     m, n = agreement_on_agreeing_rows(results)
     impl = [r for r in results if r.implemented]
@@ -407,6 +429,15 @@ def render_report(results: list[RowResult], notes_2_29: str | None = None) -> st
         for cid in sorted(CALC_NOTES):
             cause, why = CALC_NOTES[cid]
             lines.append(f"- **{cid}** ({cause}): {why}")
+    if verified:
+        lines += ["", "## MedCalc-Bench-Verified one-shot examples", "",
+                  f"The 55 one-shot rows of MedCalc-Bench-Verified (one per calculator, some with other key spellings): "
+                  f"{sum(v[3] for v in verified)}/{len(verified)} agree."]
+        for cid, ours, label, ok in verified:
+            if not ok:
+                lines.append(f"- ID {cid}: ours {ours!r}, label {label!r}"
+                             + (" — convention: the Verified label adds 280 days; the ID-13 adapter uses Naegele's "
+                                "calendar form as the corrected v1 labels do (see notes 2–29)" if cid == 13 else ""))
     try:
         from .conformance_notes import FIXED_BUGS
     except ImportError:  # pragma: no cover
@@ -447,7 +478,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     notes = Path(a.notes).read_text(encoding="utf-8") if a.notes and Path(a.notes).is_file() else None
-    report = render_report(results, notes)
+    report = render_report(results, notes, verified_one_shot(data_dir))
     if a.out:
         Path(a.out).parent.mkdir(parents=True, exist_ok=True)
         Path(a.out).write_text(report, encoding="utf-8")

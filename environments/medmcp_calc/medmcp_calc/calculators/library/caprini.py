@@ -1,8 +1,9 @@
 """Caprini score for venous thromboembolism risk (2005 version)."""
 from __future__ import annotations
 
-from ..base import CRITICAL, Calculator, EHRSource, Input, Output, register
-from ._entities import find, flag, num, sex
+from ..base import CRITICAL, Calculator, CalculatorInputError, EHRSource, Input, Output, register
+from ..officials import find_field
+from ._entities import find, flag, num, off_num, off_yes, sex
 
 AGE = Input("age", "Age", unit="years", min=0, max=125, ehr=EHRSource("demographic", ("age",), "years"))
 SEX = Input("sex", "Sex", kind="choice", choices=("male", "female"), optional=True, default="male",
@@ -137,6 +138,45 @@ def _mcb(e: dict) -> dict:
     return out
 
 
+_OFFICIAL_KEYS = {
+    "recent_major_surgery": ("major surgery",), "recent_chf": ("congestive heart failure", "chf"),
+    "recent_sepsis": ("sepsis",), "recent_pneumonia": ("pneumonia",), "plaster_cast": ("plaster cast", "cast"),
+    "hip_pelvis_leg_fracture": ("fracture",), "recent_stroke": ("stroke",), "multiple_trauma": ("multiple trauma",),
+    "spinal_cord_injury": ("spinal cord",), "varicose_veins": ("varicose",), "swollen_legs": ("swollen legs",),
+    "central_venous_access": ("central venous",), "history_vte": ("history of dvt", "dvt", "pe", "vte"),
+    "family_history_thrombosis": ("family history",), "factor_v_leiden": ("factor v leiden",),
+    "prothrombin_20210a": ("prothrombin",), "elevated_homocysteine": ("homocysteine",),
+    "lupus_anticoagulant": ("lupus anticoagulant",), "anticardiolipin_antibody": ("anticardiolipin",),
+    "heparin_induced_thrombocytopenia": ("heparin induced", "hit"), "other_thrombophilia": ("thrombophilia",),
+    "inflammatory_bowel_disease": ("inflammatory bowel",), "acute_mi": ("myocardial infarction",),
+    "copd": ("copd", "pulmonary disease", "pulmonary function"), "malignancy": ("malignancy", "cancer"),
+    "pregnant_or_postpartum": ("pregnant", "postpartum"), "stillbirth_or_recurrent_abortion": ("stillborn", "stillbirth", "abortion"),
+    "hormones": ("oral contraceptives", "hormone"),
+}
+
+
+def _official(inputs: list) -> dict:
+    age = off_num(inputs, ("age",))
+    if age is None:
+        raise CalculatorInputError("official inputs have no age field")
+    out: dict = {"age": age}
+    for k, kws in _OFFICIAL_KEYS.items():
+        out[k] = bool(off_yes(inputs, kws, exclude=("family history",) if k == "history_vte" else ()))
+    sx = find_field(inputs, ("sex", "gender"))
+    if sx is not None:
+        out["sex"] = "female" if str(sx.get("value", "")).strip().lower().startswith("f") else "male"
+    st = find_field(inputs, ("type of surgery", "surgery type", "surgery"), exclude=("major surgery",))
+    if st is not None:
+        out["surgery_type"] = _surgery(st.get("value"))
+    mob = find_field(inputs, ("mobility",))
+    if mob is not None:
+        out["mobility"] = _mobility(mob.get("value"))
+    bmi = off_num(inputs, ("bmi",))
+    if bmi is not None:
+        out["bmi"] = bmi
+    return out
+
+
 CAPRINI = Calculator(
     id="caprini_vte",
     name="Caprini Score for Venous Thromboembolism (2005)",
@@ -178,6 +218,7 @@ vascular and orthopaedic surgery. Not validated for non-surgical medical inpatie
     medcalc_bench_id=36,
     from_medcalc_bench=_mcb,
     official_names=("Caprini Score for Venous Thromboembolism (2005)",),
+    from_official=_official,
 )
 
 register(CAPRINI)
