@@ -200,3 +200,22 @@ def test_unknown_or_bad_names(name):
 def test_normalize_handles_subscripts_and_accents():
     assert normalize("SpO₂/FiO₂") == "spo2 fio2"
     assert normalize("Adrogué–Madias") == "adrogue madias"
+
+
+def test_no_two_calculators_claim_the_same_name():
+    """An alias or official name shared by two calculators would be matched silently to one of them."""
+    claims = {}
+    for c in all_calculators():
+        for n in {normalize(x) for x in (c.id, c.name, *c.aliases, *c.official_names)}:
+            claims.setdefault(n, set()).add(c.id)
+    shared = {k: sorted(v) for k, v in claims.items() if len(v) > 1}
+    assert not shared, shared
+
+
+def test_every_calculator_is_found_by_its_id_name_and_aliases():
+    wrong = []
+    for c in all_calculators():
+        for n in (c.id, c.name, *c.aliases):
+            if match_name(n) != c.id:
+                wrong.append((c.id, n, match_name(n)))
+    assert not wrong, wrong
