@@ -15,12 +15,15 @@ Every agent query goes through three bounds:
 Results are compact text: the column header once, then one line per row, ``|``-separated,
 NULL as ``NULL``, newlines inside values shown as ``\\n`` - long lab histories stay small.
 
-Concurrency design: a synchronous ``psycopg_pool.ConnectionPool`` shared by all callers,
+Concurrency design: a small synchronous connection pool (``_Pool``) shared by all callers,
 thread-safe; the async methods (``arun_query`` ...) run the sync call in a private thread pool
-sized like the connection pool.  We chose this over ``AsyncConnectionPool`` because an async
-pool is bound to the event loop that created it, while this object is shared by the MCP
-server's loop, the verifiers environment's loop(s) and plain threads of the RL rollout; the
-thread hop costs tens of microseconds against a round trip to the server.
+sized like the connection pool.  We chose this over an async pool because an async pool is
+bound to the event loop that created it, while this object is shared by the MCP server's
+loop, the verifiers environment's loop(s) and plain threads of the RL rollout; the thread hop
+costs tens of microseconds against a round trip to the server.  The pool is our own rather
+than ``psycopg_pool``'s because the latter reconnects in the background with exponential
+backoff: after a server restart it can keep callers waiting for tens of seconds, while ours
+connects on demand, so the first call after the server is back succeeds.
 
 Faults: errors never escape ``run_query``/``list_tables``/``describe_tables`` - they come back
 as text starting with ``Error:``.  A dropped connection (server restart) is discarded and
@@ -40,7 +43,8 @@ from dataclasses import dataclass, field
 
 import psycopg
 from psycopg import errors as pgerr
-from psycopg_pool import ConnectionPool, PoolTimeout
+import collections
+import contextlib
 
 from .guard import QueryRejected, check_query
 from .urls import describe
@@ -115,6 +119,79 @@ class _Watchdog:
 _WATCHDOG = _Watchdog()
 
 
+class PoolTimeout(Exception):
+    """Every connection of the pool stayed busy for the whole wait."""
+
+
+class DatabaseUnavailable(Exception):
+    """A new connection to the server could not be opened."""
+
+
+class _Pool:
+    """At most ``max_size`` connections; idle ones reused LIFO; new ones opened on demand."""
+
+    def __init__(self, url: str, max_size: int, timeout: float, kwargs: dict):
+        self.url, self.max_size, self.timeout, self.kwargs = url, max_size, timeout, kwargs
+        self._idle: collections.deque[psycopg.Connection] = collections.deque()
+        self._lock = threading.Lock()
+        self._slots = threading.BoundedSemaphore(max_size)
+        self._closed = False
+        self.connects = 0
+        self.discarded = 0
+
+    def _connect(self) -> psycopg.Connection:
+        try:
+            conn = psycopg.connect(self.url, **self.kwargs)
+        except psycopg.Error as exc:
+            raise DatabaseUnavailable(str(exc).strip().splitlines()[0] if str(exc).strip() else repr(exc)) from exc
+        self.connects += 1
+        return conn
+
+    @contextlib.contextmanager
+    def connection(self):
+        if self._closed:
+            raise DatabaseUnavailable("the database client is closed")
+        if not self._slots.acquire(timeout=self.timeout):
+            raise PoolTimeout()
+        conn = None
+        try:
+            with self._lock:
+                conn = self._idle.pop() if self._idle else None
+            if conn is None or conn.closed:
+                conn = self._connect()
+            yield conn
+        finally:
+            if conn is not None:
+                reusable = (not self._closed and not conn.closed and not conn.broken
+                            and conn.info.transaction_status == psycopg.pq.TransactionStatus.IDLE)
+                if reusable:
+                    with self._lock:
+                        self._idle.append(conn)
+                else:
+                    self.discarded += 1
+                    with contextlib.suppress(Exception):
+                        conn.close()
+            self._slots.release()
+
+    def discard_idle(self) -> None:
+        """Close every idle connection (after one turned out dead, the others likely are too)."""
+        with self._lock:
+            idle, self._idle = list(self._idle), collections.deque()
+        for c in idle:
+            self.discarded += 1
+            with contextlib.suppress(Exception):
+                c.close()
+
+    def stats(self) -> dict:
+        with self._lock:
+            return {"pool_max": self.max_size, "idle": len(self._idle), "connects": self.connects,
+                    "discarded": self.discarded}
+
+    def close(self) -> None:
+        self._closed = True
+        self.discard_idle()
+
+
 def _cell(raw: bytes | None, limit: int) -> str:
     if raw is None:
         return NULL_TEXT
@@ -146,13 +223,9 @@ class EHRDatabase:
         self.max_cell_chars = int(max_cell_chars or max(200, max_bytes // 2))
         self.cancel_grace_s = cancel_grace_s
         self._connect_timeout_s = connect_timeout_s
-        self._pool = ConnectionPool(
-            url, min_size=max(0, min(min_pool_size, pool_size)), max_size=max(1, pool_size), open=False,
-            timeout=connect_timeout_s, reconnect_timeout=24 * 3600, name="medmcp-sql",
-            kwargs={"autocommit": True, "connect_timeout": max(1, int(connect_timeout_s)),
-                    "application_name": application_name},
-        )
-        self._pool.open(wait=False)
+        self._pool = _Pool(url, max(1, pool_size), timeout=max(connect_timeout_s, statement_timeout_ms / 1000 + 5),
+                           kwargs={"autocommit": True, "connect_timeout": max(1, int(connect_timeout_s)),
+                                   "application_name": application_name})
         self._executor = ThreadPoolExecutor(max_workers=max(1, pool_size), thread_name_prefix="medmcp-sql")
         self._closed = False
         self._setup = (f"SET LOCAL statement_timeout = {self.statement_timeout_ms}",
@@ -176,10 +249,12 @@ class EHRDatabase:
                 try:
                     return self._run_on(conn, sql, params)
                 except psycopg.OperationalError as exc:
-                    if conn.closed or conn.broken:
-                        if attempts < 3 and not isinstance(exc, pgerr.QueryCanceled):
+                    if (conn.closed or conn.broken) and not isinstance(exc, pgerr.QueryCanceled):
+                        self._pool.discard_idle()
+                        if attempts < 2:
+                            # read-only, so retrying is safe; a stale pooled connection after a server
+                            # restart is the usual cause and a fresh connection fixes it
                             log.info("connection lost (%s); retrying on a fresh connection", exc)
-                            self._pool.check() if attempts == 1 else None
                             continue
                     raise
 
@@ -220,8 +295,11 @@ class EHRDatabase:
             return (f"Error: the query was cancelled after the {self.statement_timeout_ms / 1000:g} s time limit. "
                     f"Make it cheaper: filter by patient_id (indexed), avoid cross joins, add LIMIT.")
         if isinstance(exc, PoolTimeout):
-            return (f"Error: the database is unavailable (no connection within {self._connect_timeout_s:g} s to "
-                    f"{describe(self.url)}). Retry shortly.")
+            return (f"Error: the database is busy (all {self._pool.max_size} connections in use for "
+                    f"{self._pool.timeout:g} s). Retry shortly.")
+        if isinstance(exc, DatabaseUnavailable):
+            return (f"Error: the database is unavailable ({exc}; {describe(self.url)}). The query did not run; "
+                    f"retry shortly.")
         if isinstance(exc, psycopg.Error):
             diag = getattr(exc, "diag", None)
             primary = (diag.message_primary if diag and diag.message_primary else str(exc).strip().splitlines()[0]
@@ -398,18 +476,27 @@ class EHRDatabase:
 
     # ------------------------------------------------------------------ lifecycle
     def wait_ready(self, timeout: float = 10.0) -> None:
-        """Block until the pool has a connection (raises PoolTimeout otherwise)."""
-        self._pool.wait(timeout=timeout)
+        """Block until a connection can be opened (raises DatabaseUnavailable after ``timeout`` s)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                with self._pool.connection() as conn:
+                    conn.execute("SELECT 1")
+                return
+            except (DatabaseUnavailable, psycopg.OperationalError):
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
 
     def pool_stats(self) -> dict:
-        return dict(self._pool.get_stats())
+        return self._pool.stats()
 
     def close(self) -> None:
         if self._closed:
             return
         self._closed = True
         self._executor.shutdown(wait=False, cancel_futures=True)
-        self._pool.close(timeout=5.0)
+        self._pool.close()
 
     def __enter__(self) -> "EHRDatabase":
         return self
@@ -420,6 +507,6 @@ class EHRDatabase:
     def __del__(self):  # pragma: no cover - best effort
         try:
             if not self._closed:
-                self._pool.close(timeout=0)
+                self._pool.close()
         except Exception:
             pass

@@ -289,6 +289,8 @@ def stop_server(data_dir_path: str | os.PathLike | None = None, *, data_dir: str
         if not info or not info["alive"]:
             return False
         account = _run_as() if _is_root() else None
+        if account is not None:
+            _make_traversable(pgdata.parent)
         r = _run([str(pg_bin_dir() / "pg_ctl"), "-D", str(pgdata), "-m", mode, "-w", "-t", "60", "stop"],
                  account, timeout=120)
         if r.returncode != 0:
