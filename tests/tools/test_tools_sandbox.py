@@ -170,3 +170,18 @@ def test_closed_sandbox_answers_with_error():
 ])
 def test_basic_refusals(sandbox, code, expect):
     assert expect in sandbox.run(code)
+
+
+def test_writes_allowed_only_on_snippet_owned_objects(sandbox):
+    assert sandbox.run("import numpy as np\nx = np.zeros(3)\nx[1] = 2\nx.tolist()") == "[0.0, 2.0, 0.0]\n"
+    assert sandbox.run("class P:\n  def __init__(self, a):\n    self.a = a\np = P(3)\np.a = p.a + 1\np.a") == "4\n"
+    assert "TypeError" in sandbox.run("class P:\n  x = 1\nP.x = 2")
+    assert "TypeError" in sandbox.run("import statistics\nstatistics.mean = 1")
+    assert "TypeError" in sandbox.run("import datetime\ndatetime.date.today = 1")
+
+
+def test_numpy_internals_and_strptime_work(sandbox):
+    assert sandbox.run("import numpy as np\nx = np.array([1.0, 3.0])\nprint(x.mean(), x.std(), np.median(x))") \
+        == "2.0 1.0 2.0\n"
+    assert sandbox.run("import datetime\ndatetime.datetime.strptime('2024-02-29', '%Y-%m-%d').date()") \
+        == "datetime.date(2024, 2, 29)\n"
