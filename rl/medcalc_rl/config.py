@@ -130,5 +130,11 @@ def parse_overrides(items: list[str]) -> dict:
         parts = key.split(".")
         for p in parts[:-1]:
             cur = cur.setdefault(p, {})
-        cur[parts[-1]] = yaml.safe_load(val)
+        v = yaml.safe_load(val)
+        if isinstance(v, str):  # YAML 1.1 reads "1e-6" as a string
+            try:
+                v = float(v) if any(c in v for c in ".eE") else v
+            except ValueError:
+                pass
+        cur[parts[-1]] = v
     return out

@@ -23,23 +23,19 @@ def codec(tiny_tokenizer):
 
 
 # --- a small real EHR with a few scenario tasks (embedded PostgreSQL, real SQL/Python cores) ----------
-RL_TASK_IDS = ("test-gfr_assessment_admission-00000", "test-gfr_assessment_body_size-00000")
+RL_SCENARIOS = ("gfr_assessment_admission", "gfr_assessment_body_size")
 
 
 @pytest.fixture(scope="session")
 def rl_tasks():
-    from medmcp_calc.scenarios.build import load_tasks
+    """Two tasks generated now from their scenarios (so tasks and EHR rows always agree, even while the
+    frozen test split is being regenerated)."""
+    from medmcp_calc.scenarios.generate import generate
+    from medmcp_calc.scenarios.registry import by_id, loadable
 
-    by_id = {t["task_id"]: t for t in load_tasks("test")}
-    missing = [i for i in RL_TASK_IDS if i not in by_id]
-    if missing:  # the frozen test split changed: fall back to its first tasks of two scenarios
-        seen, out = set(), []
-        for t in by_id.values():
-            if t["scenario_id"] not in seen:
-                seen.add(t["scenario_id"])
-                out.append(t)
-        return out[:2]
-    return [by_id[i] for i in RL_TASK_IDS]
+    ids = {s.id for s in loadable()}
+    chosen = [sid for sid in RL_SCENARIOS if sid in ids] or sorted(ids)[:2]
+    return [generate(by_id(sid), 0, "test").task for sid in chosen]
 
 
 @pytest.fixture(scope="session")

@@ -63,45 +63,36 @@ def test_server_mode_generate_turn_by_turn(codec):
     assert be.generate([], 5) == []
 
 
-def test_vllm_backend_runs_a_tool_episode(codec, tiny_tokenizer):
-    """A full multi-turn episode where every model turn comes from the stand-in server."""
+def test_vllm_backend_runs_real_medmcp_episodes(codec, medmcp_env, rl_tasks):
+    """Full medmcp_calc episodes where every model turn comes from the stand-in vLLM server.
+
+    The stand-in plays the reference solver: it finds the episode whose running token history equals
+    the request (so each request must be exactly prompt + all previous turns + env deltas) and answers
+    with that episode's next reference action as token ids."""
     from medcalc_rl.rollout import EpisodeRunner, RolloutConfig
 
-    class Env:  # a trivial adapter exercising the runner only; medmcp_calc runs are in test_grpo_medmcp.py
-        name = "unit"
-        def initial_messages(self, t): return [{"role": "user", "content": "add 2 and 3"}]
-        def tool_schemas(self): return [{"type": "function", "function": {"name": "add", "parameters": {"type": "object"}}}]
-        def new_state(self, t): return None
-        def call_tool(self, s, n, a): return str(a["a"] + a["b"])
-        def score(self, t, s, msgs, final, stop): return {"TF": float(final is not None), "QP": float("5" in (final or ""))}
-
-    call = codec.assistant_turn_ids("", [("add", {"a": 2, "b": 3})])
-    answer = codec.assistant_turn_ids("The sum is 5.")
-    tool_result_seen = []
+    runner = EpisodeRunner(codec, RolloutConfig(max_turns=20, max_tokens_per_turn=4000, max_tool_output_chars=1500))
+    eps = [runner.start(medmcp_env, t) for t in rl_tasks]
 
     def reply(prompt):
-        text = tiny_tokenizer.decode(prompt)
-        if "<tool_response>" in text:
-            tool_result_seen.append(text.rsplit("<tool_response>", 1)[1])
-            return answer
-        return call
+        (ep,) = [e for e in eps if e.prompt_ids + e.completion_ids == prompt]
+        content, calls = medmcp_env.reference_turn(ep.task, ep.state, ep.messages)
+        return codec.assistant_turn_ids(content, calls)
 
     client = StandInVLLMClient(reply)
     vg = make_vllm_generation(client)
-    runner = EpisodeRunner(codec, RolloutConfig(max_turns=4, max_tokens_per_turn=200))
-    eps = [runner.start(Env(), None) for _ in range(2)]
-    runner.run(eps, TRLVLLMBackend(vg, vg.accelerator), budget=1000, collective=True)
+    with TRLVLLMBackend(vg, vg.accelerator).session():
+        runner.run(eps, TRLVLLMBackend(vg, vg.accelerator), budget=8000, collective=True)
     for e in eps:
-        assert e.stop_reason == "answer" and e.scores == {"TF": 1.0, "QP": 1.0}
-        assert e.completion_ids == call + [t for t in e.completion_ids[len(call):len(e.completion_ids) - len(answer)]] + answer
-        n_env = len(e.completion_ids) - len(call) - len(answer)
-        assert e.env_mask == [1] * len(call) + [0] * n_env + [1] * len(answer)
+        assert e.stop_reason == "answer"
+        assert (e.scores["TF"], e.scores["CS"], e.scores["EA"], e.scores["QP"]) == (1.0, 1.0, 1.0, 1.0)
+        assert e.forced_turns == 0 and e.turns == sum(e.tool_counts.values()) + 1
+        assert all(lp < 0 for lp, m in zip(e.logprobs, e.env_mask) if m == 1)  # vLLM sampling logprobs kept
         assert all(lp == 0.0 for lp, m in zip(e.logprobs, e.env_mask) if m == 0)
-        assert all(lp < 0 for lp, m in zip(e.logprobs, e.env_mask) if m == 1)
-    assert tool_result_seen and tool_result_seen[0].startswith("\n5\n</tool_response>")
-    # each server request carried the exact running token history (prompt + previous turns + env delta)
-    second = client.calls[1]["prompts"][0]
-    assert second == eps[0].prompt_ids + eps[0].completion_ids[: len(second) - len(eps[0].prompt_ids)]
+    # one batched request per turn for all live episodes, n=1 each (episodes have their own histories)
+    assert all(c["n"] == 1 for c in client.calls)
+    assert len(client.calls[0]["prompts"]) == len(eps)
+    assert len(client.calls) == max(e.turns for e in eps)
 
 
 def test_collective_padding_when_this_rank_has_no_live_prompt(codec):
