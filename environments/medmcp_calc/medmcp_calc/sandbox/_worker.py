@@ -474,30 +474,35 @@ def run_code(code: str, timeout: float, cap: int) -> str:
     glb["__builtins__"]["__import__"] = make_importer()
 
     lines = code.splitlines()
-    error = None
-    echo = None
+    err = None
     _allow_exec = 1
     signal.setitimer(signal.ITIMER_REAL, max(0.01, timeout))
     _in_user_code = True
     try:
-        exec(res.code, glb)
-        echo = glb.get("_echo_")
-        if isinstance(echo, numpy.generic):
-            echo = echo.item()
-        if echo is not None:
-            buf.write(_clip(repr(echo), cap + 1) + "\n")
-    except BaseException as e:  # noqa: BLE001 - everything the snippet raises becomes text
-        error = e
+        try:
+            exec(res.code, glb)
+            echo = glb.get("_echo_")
+            if isinstance(echo, numpy.generic):
+                echo = echo.item()
+            if echo is not None:
+                buf.write(_clip(repr(echo), cap + 1) + "\n")
+            echo = None
+        except BaseException as e:  # noqa: BLE001 - everything the snippet raises becomes text
+            try:
+                err = _format_error(e, lines)
+            except BaseException:
+                err = type(e).__name__
+            e.__traceback__ = None
+            del e
+        # Drop the snippet's objects while its clock still runs: finalizers of suspended generators
+        # (``finally`` blocks) execute here, under the time limit, and nothing survives the call.
+        glb.clear()
     finally:
         _in_user_code = False
         _allow_exec = 0
         signal.setitimer(signal.ITIMER_REAL, 0)
     text = buf.text()
-    if error is not None:
-        try:
-            err = _format_error(error, lines)
-        except BaseException:
-            err = f"{type(error).__name__}"
+    if err is not None:
         text = (text + ("\n" if text and not text.endswith("\n") else "") + err)
     dropped = buf.dropped + max(0, len(text) - cap)
     if len(text) > cap:
