@@ -207,12 +207,12 @@ class GroundTruth:
 
 def compute_ground_truth(scenario: Scenario, view: RecordView) -> GroundTruth:
     ctx = make_ctx(scenario, view)
-    evidence: dict[tuple[str, str, str], Obs] = {}
+    evidence: dict[tuple[str, str, str, str], Obs] = {}
     results: list[StepResult] = []
     skipped: list[dict[str, Any]] = []
 
     def use(o: Obs) -> None:
-        evidence.setdefault((o.table, o.row_id, o.column), o)
+        evidence.setdefault((o.key, o.table, o.row_id, o.column), o)
 
     for step in scenario.steps:
         if step.when is not None and not step.when(ctx):
@@ -261,6 +261,8 @@ def compute_ground_truth(scenario: Scenario, view: RecordView) -> GroundTruth:
         for fk in b.facts:
             for o in (view.obs[fk] if fk in view.obs and view.obs[fk][0].kind in ("lab",) else [view.target(fk)]):
                 use(o)
+    for fk in sorted(ctx.accessed):
+        use(view.target(fk))
     return GroundTruth(results, skipped, dict(ctx._branches), list(evidence.values()))
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engine import GroundTruth, StepResult, Written, compute_ground_truth, patient_id, stable_int, write_patient
+from ..calculators.base import CalculatorInputError
 from .spec import Scenario
 
 MAX_ATTEMPTS = 60
@@ -38,13 +39,13 @@ def jsonable(v: Any) -> Any:
     return v
 
 
-def calculator_entry(i: int, r: StepResult, evidence_ids: dict[tuple[str, str], str]) -> dict[str, Any]:
+def calculator_entry(i: int, r: StepResult, evidence_ids: dict[tuple[str, str, str], str]) -> dict[str, Any]:
     out = r.calc.output
     src = {}
     for name, s in r.sources.items():
         s = dict(s)
         if s.get("from") == "ehr":
-            s["evidence"] = evidence_ids[(s["row_id"], s["column"])]
+            s["evidence"] = evidence_ids[(s["fact"], s["row_id"], s["column"])]
         src[name] = s
     entry = {
         "order": i + 1,
@@ -68,13 +69,29 @@ def calculator_entry(i: int, r: StepResult, evidence_ids: dict[tuple[str, str], 
 
 def ground_truth_dict(gt: GroundTruth) -> dict[str, Any]:
     ev = []
-    ids: dict[tuple[str, str], str] = {}
+    ids: dict[tuple[str, str, str], str] = {}
     for j, o in enumerate(gt.evidence):
         eid = f"E{j + 1}"
-        ids[(o.row_id, o.column)] = eid
+        ids[(o.key, o.row_id, o.column)] = eid
         ev.append({"id": eid, **o.evidence()})
     calcs = [calculator_entry(i, r, ids) for i, r in enumerate(gt.steps)]
-    return {"calculators": calcs, "evidence": ev, "branches": dict(gt.branches), "skipped": list(gt.skipped)}
+    required = [{"calc_id": c["id"], "name": c["name"], "value": c["value"], "unit": c["unit"] or "",
+                 "kind": rubric_kind(c), "abs_tol": c["abs_tol"], "rel_tol": c["rel_tol"], "accept": []}
+                for c in calcs]
+    return {"required": required, "calculators": calcs, "evidence": ev, "branches": dict(gt.branches),
+            "skipped": list(gt.skipped)}
+
+
+def rubric_kind(c: dict[str, Any]) -> str:
+    """Our output kinds -> the rubric's value kinds (number | integer | category | date | weeks_days | boolean)."""
+    k, v = c["kind"], c["value"]
+    if k == "score":
+        return "integer" if isinstance(v, int) and not isinstance(v, bool) else "number"
+    if k in ("category", "text"):
+        return "boolean" if isinstance(v, bool) else "category"
+    if k in ("date", "weeks_days"):
+        return k
+    return "number"
 
 
 def generate(scenario: Scenario, seed: int, split: str) -> Generated:
@@ -86,7 +103,11 @@ def generate(scenario: Scenario, seed: int, split: str) -> Generated:
         rng = random.Random(stable_int("scenario", scenario.id, scenario.version, split, seed, attempt))
         facts = scenario.sample(rng, variant)
         written = write_patient(scenario, facts, rng, pid)
-        gt = compute_ground_truth(scenario, written.view)
+        try:
+            gt = compute_ground_truth(scenario, written.view)
+        except CalculatorInputError as e:  # an implausible combination for some calculator: resample
+            last_err = f"attempt {attempt}: {e}"
+            continue
         got = {k: gt.branches.get(k) for k in want}
         if got != want:
             last_err = f"attempt {attempt}: branches {got} != wanted {want}"

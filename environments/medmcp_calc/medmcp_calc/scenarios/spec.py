@@ -131,6 +131,7 @@ class Ctx:
     details: dict[str, Mapping[str, Any]] = field(default_factory=dict)
     scenario: Scenario | None = None
     _branches: dict[str, str] = field(default_factory=dict)
+    accessed: set = field(default_factory=set)  # facts read by branch/derived functions (become evidence)
 
     def branch(self, name: str) -> str:
         if name not in self._branches:
@@ -144,6 +145,7 @@ class Ctx:
         return self._branches[name]
 
     def f(self, key: str) -> Any:
+        self.accessed.add(key)
         return self.facts[key]
 
     def o(self, key: str) -> Any:

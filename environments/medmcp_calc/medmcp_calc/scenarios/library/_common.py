@@ -67,3 +67,8 @@ def clamp(x: float, lo: float, hi: float) -> float:
 
 def ceil_half(x: float) -> float:
     return math.ceil(x * 2) / 2
+
+
+def ph_from(hco3: float, paco2: float) -> float:
+    """Henderson-Hasselbalch: a pH consistent with the bicarbonate and PaCO2."""
+    return round(6.1 + math.log10(hco3 / (0.03 * paco2)), 2)

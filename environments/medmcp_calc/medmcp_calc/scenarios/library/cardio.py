@@ -76,7 +76,7 @@ def _af(id_, domain, dept, questions):
 Q_AF = (
     "This patient is in atrial fibrillation and I have to decide about anticoagulation. Quantify the annual stroke "
     "risk from the history; if it is high enough to treat, estimate the bleeding risk and give me a weight-based "
-    "creatinine clearance for choosing the DOAC dose. Either way report the standard eGFR from the most recent "
+    "weight-based clearance for choosing the DOAC dose. Either way report the standard eGFR from the most recent "
     "creatinine.",
     "Help me with the anticoagulation decision for new AF. Score the thromboembolic risk from the comorbidities in "
     "the notes, and only if that warrants treatment go on to the bleeding-risk score and a clearance estimate for "
@@ -141,10 +141,10 @@ Q_PE = (
     "age-appropriate D-dimer cut-off instead of the fixed one; if it is likely, give kidney function and the bleeding "
     "risk for anticoagulation.",
     "New breathlessness with pleuritic pain. Please work out how probable embolism is from the admission assessment, "
-    "check the heart-rate-to-pressure ratio, then either apply the age-adjusted D-dimer threshold (low probability) or, "
+    "check the heart-rate-to-pressure ratio, then either apply the D-dimer threshold scaled to age (low probability) or, "
     "for high probability, estimate eGFR and the risk of bleeding on anticoagulation.",
     "Run the embolism pathway on the arrival data: pretest score, shock ratio, and then the branch that follows from "
-    "the score - age-adjusted D-dimer threshold when unlikely, or renal function plus anticoagulation bleeding risk "
+    "the score - D-dimer threshold scaled to age when unlikely, or renal function plus anticoagulation bleeding risk "
     "when likely.",
 )
 
@@ -205,10 +205,10 @@ Q_CP = (
     "the cube-root correction if the patient is tachycardic, otherwise the classic square-root one - and estimate LDL "
     "from the lipid panel.",
     "Please risk-stratify this chest pain from the admission data, correct the ECG QT interval with a method suited "
-    "to the heart rate, and calculate LDL from the panel so we can plan secondary prevention. Include the body mass "
+    "to the heart rate, and calculate LDL from the panel so we can plan secondary prevention. Include the weight-for-height "
     "index, which counts toward the risk factors.",
-    "Work up the chest pain: body size, the validated emergency risk score (history, ECG, age, risk factors, "
-    "troponin relative to the upper reference limit), a rate-corrected QT with the formula chosen by heart rate, and "
+    "Work up the chest pain: body size, the validated emergency risk score (built from the story, the tracing, age, risk factors "
+    "troponin relative to the upper reference limit), the QT adjusted for heart rate with a formula chosen by that rate, and "
     "the computed LDL. Use the values at presentation.",
 )
 
@@ -253,12 +253,12 @@ def _preop(id_, domain, questions):
 
 Q_PREOP = (
     "Surgery is booked for tomorrow. Estimate the perioperative cardiac risk from the history and kidney function, "
-    "record the mean arterial pressure and body size, and if the cardiac risk is elevated (two or more points) also "
-    "give a weight-based creatinine clearance for perioperative drug dosing. Include the eGFR. Latest values.",
-    "Pre-op review please: cardiac risk index, mean pressure from the latest blood pressure, body mass index, the eGFR, "
+    "record the average arterial pressure over the cardiac cycle and body size, and if the cardiac risk is elevated (two or more points) also "
+    "give a weight-based clearance estimate for perioperative drug dosing. Include the eGFR. Latest values.",
+    "Pre-op review please: cardiac risk index, average arterial pressure from the latest blood pressure, weight-for-height index, the eGFR, "
     "and - only for a higher-risk patient - a Cockcroft-style clearance for dosing.",
-    "Can you put numbers on this patient's surgical risk? I'd like the revised cardiac risk, most recent mean arterial "
-    "pressure and BMI, renal function by eGFR, and a clearance estimate for drug dosing when the cardiac risk turns out "
+    "Can you put numbers on this patient's surgical risk? I'd like the revised cardiac risk, most recent average arterial "
+    "pressure and weight-for-height index, renal function by eGFR, and a clearance estimate for drug dosing when the cardiac risk turns out "
     "to be elevated.",
 )
 Q_PREOP = (Q_PREOP[0], Q_PREOP[1].replace("Cockcroft-style ", "weight-based "), Q_PREOP[2])

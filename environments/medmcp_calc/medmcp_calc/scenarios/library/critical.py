@@ -74,13 +74,13 @@ def _sepsis(id_, domain, dept, questions):
 
 Q_SEPSIS = (
     "The ward called about a febrile patient. Using the most recent observations, run the quick bedside sepsis screen, "
-    "and report mean arterial pressure and the heart-rate-to-systolic ratio. If the screen is positive, quantify "
+    "and report average arterial pressure over the cardiac cycle and the heart-rate-to-systolic ratio. If the screen is positive, quantify "
     "oxygenation from the latest arterial gas (ratio to inspired oxygen and the alveolar-arterial difference); if it is "
     "negative, give me the full early-warning score instead.",
     "Is this sepsis? Please apply the three-item bedside screen to the latest vitals and mental status, compute the "
-    "mean pressure and shock ratio, and then either work up gas exchange (PaO2 over FiO2, A-a gradient) when two or "
+    "average arterial pressure and shock ratio, and then either work up gas exchange (arterial oxygen relative to inspired oxygen, alveolar-to-arterial oxygen difference) when two or "
     "more criteria are met, or calculate the aggregate track-and-trigger score when they are not.",
-    "Deteriorating patient with fever. Latest numbers please: bedside sepsis criteria, MAP, heart-rate/systolic ratio, "
+    "Deteriorating patient with fever. Latest numbers please: bedside sepsis criteria, average arterial pressure, heart-rate/systolic ratio, "
     "and the branch that follows - oxygenation indices for a positive screen, the national warning score otherwise.",
 )
 
@@ -133,13 +133,13 @@ def _resp(id_, domain, questions):
 
 
 Q_RESP = (
-    "Ventilated patient in the unit. From the latest gas and the ventilator checks, calculate the oxygenation ratio, "
-    "the predicted body weight and the expected tube depth for height. If the ratio is 300 or below, classify the "
-    "respiratory distress syndrome criteria (timing, imaging, non-cardiac origin, PEEP) and compute static compliance "
+    "Ventilated patient in the unit. From the latest gas and the ventilator checks, calculate arterial oxygen relative to inspired oxygen, "
+    "the height-predicted weight and the expected tube depth for height. If that quotient is three hundred or below, classify the "
+    "respiratory distress syndrome criteria (timing, imaging, non-cardiac origin, PEEP) and compute respiratory-system compliance "
     "from the inspiratory hold; otherwise report the pulse-oximetry based ratio.",
-    "Please review ventilation with the most recent data: PaO2 to FiO2, ideal weight for lung-protective volumes, tube "
+    "Please review ventilation with the most recent data: arterial oxygen relative to inspired oxygen, height-predicted weight for lung-protective volumes, tube "
     "depth, and then either the formal ARDS definition plus respiratory-system compliance (if oxygenation is impaired, "
-    "ratio at most 300) or the SpO2-based oxygenation ratio (if it is not).",
+    "quotient at most three hundred) or the SpO2-based arterial-to-inspired oxygen quotient (if it is not).",
     "Give me the lung-protective ventilation numbers for this patient based on the latest measurements, and decide "
     "whether the oxygenation defect meets distress-syndrome criteria; in that case add compliance from the plateau "
     "and PEEP, otherwise give the saturation-to-FiO2 ratio.",

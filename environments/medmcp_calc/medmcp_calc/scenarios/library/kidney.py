@@ -126,15 +126,15 @@ def _sodium(id_, domain, dept, timepoint, questions):
 
 Q_NA_ADM = (
     "The sodium on arrival was way off. Using the admission chemistry, confirm the tonicity, quantify the water "
-    "deficit if the sodium is high, and work out an infusion rate that moves the sodium about half a millimole per "
+    "shortfall if the sodium is high, and work out an infusion rate that moves the sodium about half a millimole per "
     "hour in the right direction (hypertonic saline if low, half-normal if high). Also record body size for the "
     "fluid plan.",
-    "Please build the correction plan from the first set of bloods: calculated osmolality, free water deficit if "
+    "Please build the correction plan from the first set of bloods: calculated osmolality, water shortfall if "
     "this is a hypernatraemic picture, the infusion rate for a gentle correction with the usual fluid for the "
-    "direction of the problem, and the body mass index.",
-    "For this dysnatraemia I want numbers from the admission labs: tonicity, water deficit when the sodium is "
+    "direction of the problem, and the weight-for-height index.",
+    "For this dysnatraemia I want numbers from the admission labs: tonicity, water shortfall when the sodium is "
     "elevated, and the hourly infusion rate to correct at a safe pace, using three percent saline for low sodium or "
-    "half-normal saline for high. Include body mass index for the team.",
+    "half-normal saline for high. Include weight-for-height index for the team.",
 )
 
 
@@ -173,8 +173,8 @@ Q_EGFR_LATEST = (
     "Before we start a renally cleared antibiotic, give me a complete kidney function picture from the most recent "
     "creatinine: body size, the weight we should dose on (adjusted if the patient is obese), a clearance estimate "
     "with that weight, and the two common eGFR equations for comparison.",
-    "Pharmacy wants renal dosing information. Using the latest labs, work out the patient's body mass and ideal "
-    "weight, decide whether an adjusted weight is appropriate, estimate creatinine clearance accordingly, and report "
+    "Pharmacy wants renal dosing information. Using the latest labs, work out the patient's weight-for-height index and height-predicted "
+    "weight, decide whether an obesity-corrected weight is appropriate, estimate weight-based clearance accordingly, and report "
     "the standard eGFR estimates alongside.",
     "Please estimate kidney function several ways so I can dose safely: a weight-based clearance (choose the weight "
     "sensibly for body habitus) and the population eGFR equations, plus the body size measures that drive the choice. "

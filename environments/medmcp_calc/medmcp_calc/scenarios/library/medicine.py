@@ -4,7 +4,7 @@ from __future__ import annotations
 from ...calculators.base import CRITICAL, INTERNAL, SPECIAL
 from .. import catalog as C
 from ..spec import Branch, D, F, K, O, Scenario, Step
-from ._common import FEMALE, MALE, body, facts, u
+from ._common import FEMALE, MALE, body, facts, ph_from, u
 
 GAS = ("Gastroenterology", "GAS")
 HEP = ("Hepatology", "HEP")
@@ -127,9 +127,9 @@ def _gib(id_, domain, questions):
 
 Q_GIB = (
     "Patient with haematemesis. From the arrival observations and bloods, score the need for intervention, give me "
-    "the heart-rate-to-systolic ratio and mean pressure, and then: if there is known liver disease, grade the cirrhosis "
+    "the heart-rate-to-systolic ratio and average arterial pressure, and then: if there is known liver disease, grade the cirrhosis "
     "and calculate the sodium-adjusted severity score; if not, just report the eGFR.",
-    "Upper GI bleed triage please, using the admission numbers: the pre-endoscopy risk score, shock ratio and mean "
+    "Upper GI bleed triage please, using the admission numbers: the pre-endoscopy risk score, shock ratio and average "
     "arterial pressure. Where the notes document chronic liver disease, add liver severity grading and the "
     "transplant-priority score; otherwise add kidney function by eGFR.",
     "Help me decide how urgently to scope. I need the bleeding risk score from the first set of results, the "
@@ -147,9 +147,9 @@ def _sample_dka(rng, variant):
     v["bicarbonate"] = rng.randint(6, 14) if high_gap else rng.randint(14, 20)
     v["bun"] = rng.randint(15, 50)
     v["albumin"] = u(rng, 3.0, 4.6, 1)
-    v["ph"] = round(rng.uniform(7.02, 7.25), 2)
-    v["paco2"] = rng.randint(15, 30)
     v["abg_hco3"] = v["bicarbonate"]
+    v["paco2"] = max(12, round(1.5 * v["bicarbonate"] + 8 + rng.uniform(-2, 2)))  # Winters-compensated
+    v["ph"] = ph_from(v["abg_hco3"], v["paco2"])
     v["potassium"] = round(rng.uniform(3.8, 6.2), 1)
     v["diabetes"] = True
     return facts(v, diagnoses=[("Type 1 diabetes mellitus with ketoacidosis", "E10.10")])
@@ -183,12 +183,12 @@ Q_DKA = (
     "New admission with a hyperglycaemic crisis. Using the first chemistry and blood gas: calculate the gap, correct it "
     "for albumin, and if it is raised, work out the delta values to look for a mixed disorder. Correct the sodium for "
     "the glucose, give the calculated tonicity, interpret the gas, and if the bicarbonate is below ten estimate the "
-    "bicarbonate deficit.",
-    "Please do the acid-base work-up on the admission labs: unmeasured anions (raw and albumin-adjusted), delta gap and "
-    "ratio when the adjusted gap is high, glucose-corrected sodium, calculated osmolality, a formal blood gas "
-    "interpretation, and a bicarbonate deficit only if the serum bicarbonate is under 10.",
+    "missing bicarbonate.",
+    "Please do the acid-base work-up on the admission labs: unmeasured anions (raw and albumin-adapted), delta analysis "
+    "when the adapted gap is high, sodium adjusted for the glucose level, calculated osmolality, a formal blood gas "
+    "interpretation, and the missing bicarbonate only if the serum bicarbonate is under ten.",
     "I want the numbers for this ketoacidosis from the arrival bloods: gaps with and without the albumin correction "
-    "(plus delta analysis if elevated), corrected sodium, serum tonicity, the blood gas reading, and a replacement "
+    "(plus delta analysis if elevated), sodium adjusted for the glucose level, serum tonicity, the blood gas reading, and a replacement "
     "estimate if bicarbonate is severely low.",
 )
 
@@ -248,15 +248,15 @@ def _cap(id_, domain, dept, questions):
 
 Q_CAP = (
     "Pneumonia admission: decide where this patient should be managed. Using the findings at presentation, give the "
-    "quick five-item severity score, the full pneumonia severity index and the early-warning score. If any of that "
+    "quick five-item severity score, the detailed twenty-item pneumonia mortality score and the early-warning score. If any of that "
     "points to severe disease (three or more on the short score, or seven or more on the warning score), also estimate "
-    "the need for intensive respiratory or vasopressor support and the oxygenation ratio from the gas.",
+    "the need for intensive respiratory or vasopressor support and arterial oxygen relative to inspired oxygen from the gas.",
     "Please score this pneumonia with the admission data: the short bedside severity tool, the detailed mortality "
     "index, and the ward early-warning score. For a severe picture, add the ICU-support prediction score and the "
     "arterial oxygen to inspired oxygen ratio.",
     "Is this a ward or an ICU pneumonia? Work out the bedside severity scores and the track-and-trigger score from the "
     "first observations and labs; if the short score is three or more or the warning score is seven or more, go on "
-    "to the intensive-support predictor and the oxygenation ratio.",
+    "to the intensive-support predictor and arterial oxygen relative to inspired oxygen.",
 )
 
 # ---------------------------------------------------------------- metabolic clinic review
@@ -296,14 +296,14 @@ def _meta(id_, questions):
 
 
 Q_META = (
-    "Metabolic review using the most recent fasting bloods: body mass index, and if the patient is obese the weight "
-    "that would bring them to a BMI of twenty-five; an insulin-resistance estimate; calculated LDL; calcium adjusted "
+    "Metabolic review using the most recent fasting bloods: weight-for-height index, and if the patient is obese the weight "
+    "that would bring them to a weight-for-height index of twenty-five; an insulin-resistance estimate; calculated LDL; calcium adjusted "
     "for a low albumin where albumin is under four; and kidney function.",
-    "I'd like a cardiometabolic summary from the latest results: weight category (with a goal weight at BMI twenty-five "
-    "when obese), the fasting insulin-glucose resistance index, computed LDL, albumin-adjusted calcium if the albumin "
+    "I'd like a cardiometabolic summary from the latest results: weight category (with the weight that would bring the index to twenty-five "
+    "when obese), the fasting insulin-glucose resistance index, computed LDL, calcium adjusted for the albumin level if the albumin "
     "is low, and eGFR.",
-    "Please put numbers on this patient's metabolic risk with the latest labs - size, a goal weight if obese, insulin "
-    "resistance, LDL by the standard estimate, corrected calcium when albumin is below four, and the eGFR.",
+    "Please put numbers on this patient's metabolic risk with the latest labs - size, the weight that would bring the index to twenty-five if obese, insulin "
+    "resistance, LDL by the standard estimate, calcium adjusted for the albumin level when albumin is below four, and the eGFR.",
 )
 
 SCENARIOS = [

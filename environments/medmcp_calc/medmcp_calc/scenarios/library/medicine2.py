@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...calculators.base import INTERNAL
 from .. import catalog as C
 from ..spec import Branch, D, F, K, O, Scenario, Step
-from ._common import FEMALE, MALE, body, facts, u
+from ._common import FEMALE, MALE, body, facts, ph_from, u
 
 GIM = ("General Internal Medicine", "GIM")
 HEP = ("Hepatology", "HEP")
@@ -87,8 +87,8 @@ Q_DVT = (
     "Swollen painful leg. Estimate the clinical probability of a deep vein clot from the notes. If it is unlikely, "
     "give the D-dimer threshold appropriate for the patient's age; if it is likely, we will anticoagulate while waiting "
     "for the scan, so give kidney function (eGFR and a weight-based clearance) and the bleeding risk on anticoagulation.",
-    "Please apply the leg-clot pretest score to this patient, and then either the age-adjusted D-dimer cut-off (low "
-    "probability) or, for high probability, the eGFR, creatinine clearance and the anticoagulation bleeding score.",
+    "Please apply the leg-clot pretest score to this patient, and then either the D-dimer cut-off scaled to age (low "
+    "probability) or, for high probability, the eGFR, weight-based clearance and the anticoagulation bleeding score.",
     "Work through the suspected leg thrombosis: probability score, then the age-based D-dimer limit or the "
     "pre-anticoagulation checks (renal function two ways and bleeding risk) depending on the score.",
 )
@@ -136,13 +136,13 @@ def _hyperk(id_, questions):
 
 Q_K = (
     "High potassium - is the kidney handling it appropriately? Using the latest serum and spot urine results, give "
-    "the calculated serum osmolality, the transtubular potassium gradient (with the measured osmolalities), and the "
+    "the calculated tonicity, the potassium gradient across the collecting duct (with the measured osmolalities), and the "
     "eGFR. If the gradient is below seven, also calculate the fractional excretion of sodium.",
     "Please assess renal potassium excretion with the most recent paired blood and urine samples: calculated "
-    "osmolality, transtubular gradient, eGFR, and the sodium excretion fraction only when the gradient is "
+    "osmolality, transtubular gradient, eGFR, and the fraction of filtered sodium excreted only when the gradient is "
     "inappropriately low (under seven).",
     "Work up this hyperkalaemia from the latest labs: tonicity estimate, the potassium gradient across the collecting "
-    "duct, kidney function, and - if the gradient is under seven - fractional sodium excretion.",
+    "duct, kidney function, and - if the gradient is under seven - fraction of filtered sodium excreted.",
 )
 
 
@@ -192,14 +192,14 @@ def _tips(id_, questions):
 Q_TIPS = (
     "We are discussing a shunt procedure for refractory ascites. From the latest labs and notes, grade the cirrhosis, "
     "calculate the sodium-adjusted liver severity score and the post-shunt mortality risk score. If the severity score "
-    "is 18 or more, add the eGFR for the transplant discussion; if lower, estimate fibrosis with the simple index.",
+    "is eighteen or more, add the eGFR for the transplant discussion; if lower, estimate fibrosis with the simple index.",
     "Please assess shunt candidacy: liver class, sodium-MELD, the Emory-type procedural risk grouping, and then "
-    "kidney function (high MELD, 18 or above) or the fibrosis index (lower MELD). Latest values.",
+    "kidney function (high MELD, eighteen or above) or the fibrosis index (lower MELD). Latest values.",
     "Interventional radiology wants the risk numbers before a portosystemic shunt: severity class, the sodium-adjusted "
-    "end-stage liver score, the shunt-specific risk score, and the branch (eGFR if the liver score is at least 18, "
+    "end-stage liver score, the shunt-specific risk score, and the branch (eGFR if the liver score is at least eighteen, "
     "otherwise the fibrosis estimate). Use the most recent results.",
 )
-Q_TIPS = (Q_TIPS[0], Q_TIPS[1].replace("Emory-type procedural", "procedure-specific").replace("sodium-MELD", "sodium-adjusted liver score").replace("high MELD, 18 or above", "score of 18 or above").replace("lower MELD", "lower score"), Q_TIPS[2])
+Q_TIPS = (Q_TIPS[0], Q_TIPS[1].replace("Emory-type procedural", "procedure-specific").replace("sodium-MELD", "sodium-adjusted liver score").replace("high MELD, eighteen or above", "score of eighteen or above").replace("lower MELD", "lower score"), Q_TIPS[2])
 
 
 # ---------------------------------------------------------------- COPD exacerbation blood gas
@@ -207,9 +207,9 @@ def _sample_copd(rng, variant):
     v = body(rng, age=(50, 88))
     hyper = variant == "hypercapnic"
     v["copd"] = True
-    v["ph"] = round(rng.uniform(7.22, 7.34), 2) if hyper else round(rng.uniform(7.36, 7.46), 2)
-    v["paco2"] = rng.randint(52, 80) if hyper else rng.randint(32, 44)
-    v["abg_hco3"] = rng.randint(26, 36) if hyper else rng.randint(22, 27)
+    v["paco2"] = rng.randint(56, 80) if hyper else rng.randint(36, 44)
+    v["abg_hco3"] = rng.randint(26, 33) if hyper else rng.randint(23, 26)
+    v["ph"] = ph_from(v["abg_hco3"], v["paco2"])
     v["pao2"] = rng.randint(50, 75)
     v["fio2"] = rng.choice((24, 28, 35))
     v["spo2"] = rng.randint(85, 93)
@@ -249,12 +249,12 @@ def _copd(id_, questions):
 
 Q_COPD = (
     "COPD patient getting worse. Interpret the latest arterial gas, calculate the alveolar-arterial oxygen difference "
-    "and the oxygenation ratio, and give the early-warning score - using the saturation scale meant for hypercapnic "
+    "and arterial oxygen relative to inspired oxygen, and give the early-warning score - using the saturation scale meant for hypercapnic "
     "respiratory failure if the gas shows a raised CO2 with acidaemia, and the standard scale otherwise.",
-    "Please read the most recent blood gas for this exacerbation, give the A-a gradient and PaO2/FiO2, and score the "
-    "observations with the national warning score (target-saturation scale 2 when the gas confirms hypercapnic "
-    "acidosis, scale 1 if not).",
-    "I need the gas interpretation, A-a difference, PaO2 to FiO2 ratio and the track-and-trigger score (choosing the "
+    "Please read the most recent blood gas for this exacerbation, give the alveolar-to-arterial oxygen difference and arterial oxygen relative to inspired oxygen, and score the "
+    "observations with the national warning score (the second target-saturation scale when the gas confirms hypercapnic "
+    "acidosis, the first scale if not).",
+    "I need the gas interpretation, alveolar-to-arterial oxygen difference, arterial oxygen relative to inspired oxygen and the track-and-trigger score (choosing the "
     "oxygen-saturation scale by whether there is acidotic hypercapnia) using the latest data.",
 )
 
@@ -299,15 +299,15 @@ def _fn(id_, questions):
 
 
 Q_FN = (
-    "Fever after chemotherapy. With the latest blood count and observations, give the neutrophil-to-lymphocyte ratio, "
-    "the early-warning score and mean pressure. If the patient is neutropenic (neutrophils under one), we will start "
-    "an empirical antipseudomonal agent, so give a weight-based creatinine clearance for dosing; otherwise just the eGFR.",
+    "Fever after chemotherapy. With the latest blood count and observations, give the ratio of neutrophils to lymphocytes, "
+    "the early-warning score and average arterial pressure. If the patient is neutropenic (neutrophils under one), we will start "
+    "an empirical antipseudomonal agent, so give a weight-based clearance estimate for dosing; otherwise just the eGFR.",
     "Please assess this febrile oncology patient with the most recent results: inflammatory cell ratio, the ward warning "
-    "score, MAP, and kidney function - creatinine clearance for antibiotic dosing if neutropenic, eGFR if not.",
-    "Post-chemotherapy fever review: NLR, track-and-trigger score, mean arterial pressure, then either a Cockcroft-style "
-    "clearance (neutrophils below 1.0) or the population eGFR. Latest values, please.",
+    "score, average arterial pressure, and kidney function - weight-based clearance for antibiotic dosing if neutropenic, eGFR if not.",
+    "Post-chemotherapy fever review: NLR, track-and-trigger score, average arterial pressure over the cardiac cycle, then either a Cockcroft-style "
+    "clearance (neutrophils below one) or the population eGFR. Latest values, please.",
 )
-Q_FN = (Q_FN[0], Q_FN[1], Q_FN[2].replace("NLR", "neutrophil-lymphocyte ratio").replace("Cockcroft-style", "weight-based"))
+Q_FN = (Q_FN[0], Q_FN[1], Q_FN[2].replace("NLR", "ratio of neutrophils to lymphocytes").replace("Cockcroft-style", "weight-based"))
 
 SCENARIOS = [
     _dvt("dvt_pretest_pathway", "latest", Q_DVT_LATEST),

@@ -90,13 +90,13 @@ def _tbi(id_, domain, questions):
 
 Q_TBI = (
     "Head-injured patient with a ventricular drain. From the first recorded blood pressure and the opening drain "
-    "pressure, work out the mean arterial and cerebral perfusion pressures. Score the level of consciousness from the "
+    "pressure, work out the average arterial pressure and the pressure perfusing the brain. Score the level of consciousness from the "
     "admission examination, then the version that also accounts for pupil reactivity. If the coma score is eight or "
     "lower, plan intubation: give me the tube depth and target tidal volume for the patient's height.",
     "Please calculate perfusion of the injured brain using the admission pressures, grade consciousness from the "
     "eye, verbal and motor findings (and again including the pupils), and if the patient cannot protect the airway "
     "(score of eight or less) give the endotracheal tube position and lung-protective volume.",
-    "Neurotrauma review on the arrival data: mean pressure, cerebral perfusion pressure, coma score with and "
+    "Neurotrauma review on the arrival data: average arterial pressure, pressure perfusing the brain, coma score with and "
     "without the pupil adjustment, and airway planning numbers if the score is eight or under.",
 )
 
@@ -194,12 +194,12 @@ def _stroke(id_, domain, questions):
 
 Q_STROKE = (
     "Possible stroke in the emergency room. Using the arrival examination, apply the emergency-room stroke recognition "
-    "tool, grade consciousness, and give the mean arterial pressure. If stroke is likely (score above zero), also "
+    "tool, grade consciousness, and give the average arterial pressure over the cardiac cycle. If stroke is likely (score above zero), also "
     "estimate kidney function before contrast angiography.",
     "Please help triage this neurological presentation with the admission findings: the stroke recognition score "
-    "(seizure and syncope count against), the coma scale, mean blood pressure, and - only if a stroke is likely - the "
+    "(seizure and syncope count against), the coma scale, average blood pressure, and - only if a stroke is likely - the "
     "eGFR for contrast imaging.",
-    "Acute neuro deficit call. I need the recognition score, the consciousness score and the mean pressure from the "
+    "Acute neuro deficit call. I need the recognition score, the consciousness score and the average arterial pressure from the "
     "first assessment; if the recognition score is positive, add renal function so we can give contrast safely.",
 )
 
@@ -240,12 +240,12 @@ def _qt(id_, questions):
 Q_QT = (
     "Before we increase the antipsychotic, check cardiac safety: correct the QT from the latest ECG for heart rate, "
     "using the cube-root method if the rate is over ninety and the square-root method otherwise, correct the calcium "
-    "for albumin from the latest chemistry, and record body mass index for metabolic monitoring.",
+    "for albumin from the latest chemistry, and record weight-for-height index for metabolic monitoring.",
     "Medication safety check please. Rate-correct the measured QT on the most recent tracing (choose the correction "
-    "suited to the heart rate: Fridericia-type above ninety, the classic one otherwise), give albumin-adjusted calcium "
-    "and the BMI.",
+    "suited to the heart rate: Fridericia-type above ninety, the classic one otherwise), give calcium adjusted for the albumin level "
+    "and the weight-for-height index.",
     "I want the numbers for the QT review: the corrected interval with a formula matched to the heart rate, the "
-    "adjusted calcium, and body size - latest results.",
+    "calcium adjusted for the albumin level, and body size - latest results.",
 )
 Q_QT = (Q_QT[0], Q_QT[1].replace("Fridericia-type", "cube-root"), Q_QT[2])
 

@@ -107,19 +107,19 @@ Q_CARBO = (
     "which body weight we should be using given the patient's size, then estimate kidney function in the way that "
     "fits how the creatinine has behaved this admission (steady versus moving), cross-check against a standard "
     "eGFR, and calculate the platinum dose from the ordered exposure target. Use the most recent creatinine.",
-    "Before cycle one goes up I want an independent check of the carboplatin dose. Please decide whether the patient "
-    "is heavy enough that dosing should use an adjusted weight, pick the right way to estimate clearance depending on "
+    "Before cycle one goes up I want an independent check of the platinum dose. Please decide whether the patient "
+    "is heavy enough that dosing should use an obesity-corrected weight, pick the right way to estimate clearance depending on "
     "whether the creatinine trend is stable or not, compare it with a population eGFR, and give me the dose for the "
     "target exposure written in the orders. Base it on the latest labs.",
-    "Can you run the renal dosing workup for tomorrow's chemotherapy? I need the ideal weight, the adjusted weight if "
+    "Can you run the renal dosing workup for tomorrow's chemotherapy? I need the height-predicted weight, the obesity-corrected weight if "
     "it applies, a clearance estimate suited to the creatinine trajectory, the eGFR for comparison, and the resulting "
     "platinum dose for the prescribed target. Please go by the most recent values.",
 )
 Q_CARBO_BSA = (
-    "This patient starts a two-drug regimen: a platinum agent dosed to an exposure target and a taxane dosed by body "
-    "surface area. Decide the dosing weight given body habitus, estimate renal function appropriately for the "
+    "This patient starts a two-drug regimen: a platinum agent dosed to an exposure target and a taxane dosed by the patient's "
+    "surface area. Decide the weight to dose on given body habitus, estimate renal function appropriately for the "
     "creatinine trend, cross-check with eGFR, then calculate both doses from the orders. Use the latest results.",
-    "Pharmacy asked me to double-check a carboplatin-paclitaxel plan. Please settle on the dosing weight (adjusting "
+    "Pharmacy asked me to double-check a carboplatin-paclitaxel plan. Please settle on the weight to dose on (adjusting "
     "for obesity if needed), choose a clearance estimate that respects whether kidney function is steady or changing, "
     "compare with the lab-style eGFR, and give me the platinum dose and the surface-area based taxane dose. "
     "Work from the most recent measurements.",

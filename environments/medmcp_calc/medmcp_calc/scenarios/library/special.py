@@ -85,13 +85,13 @@ def _preg(id_, questions):
 
 Q_PREG = (
     "Pregnant patient admitted with vomiting. From the menstrual history in the notes, give me the due date (adjusting "
-    "for her cycle length), the likely conception date and the gestational age on the day of admission. Record body "
-    "mass index; if she is obese, add ideal and adjusted weights for thromboprophylaxis dosing.",
+    "for her cycle length), the likely conception date and how far along the pregnancy was on the day of admission. Record the weight-for-height "
+    "index; if she is obese, add height-predicted and obesity-corrected weights for thromboprophylaxis dosing.",
     "Please date this pregnancy from the documented last period and cycle length - expected delivery date, estimated "
     "conception, and weeks plus days of gestation at admission - and check body size, adding the ideal and adjusted "
-    "body weights if the BMI is thirty or more.",
+    "body weights if the weight-for-height index is thirty or more.",
     "Obstetric admission: confirm dates (due date with cycle correction, conception date, gestation at admission) and "
-    "assess weight for anticoagulant dosing, giving the adjusted weight if she is obese.",
+    "assess weight for anticoagulant dosing, giving the obesity-corrected weight if she is obese.",
 )
 
 
@@ -148,14 +148,14 @@ def _geri(id_, domain, questions):
 
 Q_GERI = (
     "Older patient about to start a two-drug chemotherapy regimen at standard doses. Grade functional status from the "
-    "admission notes, estimate creatinine clearance from the latest creatinine, then predict the risk of severe "
-    "chemotherapy toxicity with the geriatric tool. Calculate body surface area and the second agent's dose, cutting "
+    "admission notes, estimate weight-based clearance from the latest creatinine, then predict the risk of severe "
+    "chemotherapy toxicity with the geriatric tool. Calculate surface area and the second agent's dose, cutting "
     "the ordered dose per square metre by twenty percent if the toxicity score is ten or more.",
     "Please do a geriatric oncology pre-treatment check: performance grade, weight-based kidney clearance (latest labs), "
     "the older-adult chemotherapy toxicity score, surface area, and the dose of the surface-area-dosed drug - reduced by "
     "one fifth when the toxicity risk is high (score of ten or above).",
     "Is this patient fit for full-dose chemotherapy? Give me performance status, clearance, the toxicity prediction, "
-    "surface area and the final dose of the BSA-dosed agent, applying a twenty percent reduction for a high-risk score. "
+    "surface area and the final dose of the surface area-dosed agent, applying a twenty percent reduction for a high-risk score. "
     "Use the most recent results.",
 )
 
@@ -195,13 +195,13 @@ def _nutrition(id_, questions):
 
 Q_NUT = (
     "This patient has been losing weight. Using the admission weight and height and the clinic weight documented "
-    "three months ago, calculate body mass index and the malnutrition screening score (include the acute-illness "
-    "component from the history). If the risk is high (two or more), give me the ideal body weight and the hourly "
+    "three months ago, calculate weight-for-height index and the malnutrition screening score (include the acute-illness "
+    "component from the history). If the risk is high (two or more), give me the height-predicted weight and the hourly "
     "maintenance fluid requirement for planning feeds.",
-    "Please screen for malnutrition: BMI from today's measurements, percentage weight loss against the earlier clinic "
-    "weight, the universal screening tool score, and - for high risk - ideal weight and hourly maintenance fluids.",
+    "Please screen for malnutrition: weight-for-height index from today's measurements, percentage weight loss against the earlier clinic "
+    "weight, the universal screening tool score, and - for high risk - height-predicted weight and hourly maintenance fluids.",
     "Nutrition referral question: work out size and the screening score from the admission record; when the score is "
-    "two or more, add the ideal weight and maintenance fluid rate so the dietitian can plan.",
+    "two or more, add the height-predicted weight and hourly maintenance requirement so the dietitian can plan.",
 )
 
 
@@ -243,12 +243,12 @@ def _paeds(id_, questions):
 Q_PAEDS = (
     "Child admitted unable to keep fluids down. Work out the hourly maintenance rate from the admission weight, then "
     "the glucose delivery that rate gives - run it as ten percent dextrose if the admission glucose is below sixty "
-    "milligrams per decilitre, otherwise five percent. Also give body surface area for drug dosing.",
+    "milligrams per decilitre, otherwise five percent. Also give surface area for drug dosing.",
     "Please write up the fluid plan for this child: maintenance rate by the hourly weight rule, the resulting glucose "
-    "infusion rate (higher-strength dextrose if the first glucose was low, standard otherwise) and the body surface "
+    "delivery per kilogram per minute (higher-strength dextrose if the first glucose was low, standard otherwise) and the surface "
     "area.",
     "Paediatric fluids: calculate the maintenance rate, choose the dextrose concentration from the arrival glucose "
-    "(ten percent when hypoglycaemic, five otherwise), report the glucose infusion rate at that rate, and the BSA.",
+    "(ten percent when hypoglycaemic, five otherwise), report the glucose delivery per kilogram per minute at that rate, and the surface area.",
 )
 
 
@@ -291,12 +291,12 @@ def _crrt(id_, questions):
 Q_CRRT = (
     "Kidney injury in the unit. Stage it against the first creatinine of the admission using the latest value. If it "
     "is the most severe stage, prescribe continuous renal replacement at twenty-five millilitres per kilogram per hour "
-    "and estimate the bicarbonate deficit; otherwise calculate the fractional sodium excretion to help classify it.",
+    "and estimate how much bicarbonate is missing; otherwise calculate the fraction of filtered sodium excreted to help classify it.",
     "Please stage the AKI (baseline = earliest creatinine this admission, current = latest), and then either dose "
-    "continuous dialysis at 25 mL/kg/h plus a bicarbonate deficit for stage three, or give the sodium excretion fraction "
+    "continuous dialysis at the standard dose per kilogram plus the missing bicarbonate for stage three, or give the fraction of filtered sodium excreted "
     "for lesser stages.",
     "Where are we with this kidney injury? I need the stage from first to most recent creatinine and, depending on "
-    "it, the effluent rate for continuous therapy at the standard dose per kilogram with the bicarbonate deficit, or "
+    "it, the effluent rate for continuous therapy at the standard dose per kilogram with the missing bicarbonate, or "
     "the fractional excretion of sodium.",
 )
 Q_CRRT = (Q_CRRT[0], Q_CRRT[1].replace("AKI", "kidney injury"), Q_CRRT[2])
@@ -335,13 +335,13 @@ def _frail(id_, questions):
 
 Q_FRAIL = (
     "Older patient admitted dry with a high sodium. Grade frailty from the social history, calculate the free water "
-    "deficit from the admission sodium, and give an infusion rate that lowers the sodium by about 0.4 per hour - use "
+    "from the admission sodium, and give an infusion rate that lowers the sodium by roughly four tenths of a millimole per hour - use "
     "five percent dextrose if the patient is frail (level five or more) and half-normal saline if not. Add the eGFR.",
-    "Please quantify this hypernatraemia on the admission bloods: frailty grade, water deficit, the hourly rate for a "
-    "gentle fall of roughly 0.4 mmol/L per hour with dextrose for a frail patient or half-normal saline for a fitter "
+    "Please quantify this hypernatraemia on the admission bloods: frailty grade, water shortfall, the hourly rate for a "
+    "gentle fall of roughly four tenths of a millimole per litre per hour with dextrose for a frail patient or half-normal saline for a fitter "
     "one, and kidney function.",
-    "Help me plan fluids: how frail is she or he, what is the water deficit, what rate corrects the sodium slowly "
-    "(0.4 per hour; sodium-free dextrose when frail, half-strength saline otherwise), and what is the eGFR?",
+    "Help me plan fluids: how frail is she or he, what is the water shortfall, what rate corrects the sodium slowly "
+    "(four tenths of a millimole per hour; sodium-free dextrose when frail, half-strength saline otherwise), and what is the eGFR?",
 )
 
 SCENARIOS = [
