@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from medmcp_calc.sandbox import PythonSandbox
-
-CANARY_TEXT = "medmcp canary: must never change\n"
+from medmcp_tools_support import CANARY_TEXT
 
 
 @pytest.fixture(scope="session")

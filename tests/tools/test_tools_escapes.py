@@ -13,7 +13,7 @@ import pytest
 
 from medmcp_calc.tools.calculator import calculator, convert_units
 
-from conftest import CANARY_TEXT
+from medmcp_tools_support import CANARY_TEXT
 
 TARGET = "/tmp/medmcp_escape_target"  # payloads try to create files with this prefix
 LEAK_MARKERS = ("root:x:0:0", "medmcp canary", "MEDMCP_ESCAPE_SECRET", "<module 'os'", "<module 'sys'",
@@ -88,6 +88,7 @@ def _payloads(canary: str) -> list[tuple[str, str]]:
         ("gen_getattr_frame", "g = (x for x in [1])\ngetattr(g, 'gi_' + 'frame')"),
         ("gen_def_frame", "def f():\n  yield 1\ngetattr(f(), 'gi_frame')"),
         ("coroutine", "async def f():\n  pass"),
+        ("gen_finalizer_hang", "def g():\n  try:\n    yield 1\n  finally:\n    while True:\n      pass\nit = g()\nnext(it)"),
         # --- numpy file / FFI / ctypes surface ----------------------------------------------------
         ("np_load", "import numpy as np\nnp.load('/etc/passwd', allow_pickle=True)"),
         ("np_save", f"import numpy as np\nnp.save('{T}_np', np.zeros(3))"),
@@ -117,6 +118,8 @@ def _payloads(canary: str) -> list[tuple[str, str]]:
         ("poison_decimal_ctx", "import decimal\ndecimal.getcontext().prec = 2"),
         ("poison_decimal_setcontext", "import decimal\ndecimal.setcontext(decimal.Context(prec=2))"),
         ("poison_fraction_class", "import fractions\nfractions.Fraction.limit_denominator = None"),
+        ("poison_decimal_traps", "import decimal\ndecimal.getcontext().clear_traps()"),
+        ("poison_decimal_traps_item", "import decimal\ndecimal.getcontext().traps[decimal.DivisionByZero] = False"),
         ("poison_module_dict", "import statistics\nstatistics.__dict__['mean'] = None"),
         # --- resources -----------------------------------------------------------------------
         ("infinite_loop", "while True:\n  pass"),
@@ -180,12 +183,13 @@ def test_python_payload_count():
 
 def test_poisoning_has_no_effect_on_later_calls(sandbox):
     for code in ("import math\nmath.pi = 3", "import decimal\ndecimal.getcontext().prec = 2",
-                 "import numpy as np\nnp.mean = None"):
+                 "import numpy as np\nnp.mean = None", "import decimal\ndecimal.getcontext().clear_traps()"):
         for _ in range(sandbox.size + 1):
             sandbox.run(code)
     for _ in range(sandbox.size + 1):
         assert sandbox.run("import math, decimal\nimport numpy as np\nprint(math.pi, decimal.Decimal(2) / 3, "
                            "np.mean([1, 3]))") == "3.141592653589793 0.6666666666666666666666666667 2.0\n"
+        assert "DivisionByZero" in sandbox.run("import decimal\ndecimal.Decimal(1) / 0")
 
 
 def test_specific_refusals(sandbox):

@@ -12,7 +12,7 @@ from medmcp_calc.calculators import all_calculators
 from medmcp_calc.reference import Page, ReferenceIndex, fetch, get_reference_index, search
 from medmcp_calc.reference.topics import TOPICS
 
-from search_quality import purpose_query
+from medmcp_tools_support import purpose_query
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,9 @@
-"""Purpose-phrased queries for the search-quality test (shared by the test and the bench)."""
+"""Helpers shared by the tool tests: the canary text and purpose-phrased search queries."""
 from __future__ import annotations
 
 import re
+
+CANARY_TEXT = "medmcp canary: must never change\n"
 
 _STOP = {"score", "scale", "index", "criteria", "rule", "equation", "formula", "calculator", "the", "for", "of",
          "and", "in", "a", "an", "to", "with", "by", "on", "or"}
