@@ -185,3 +185,20 @@ def test_numpy_internals_and_strptime_work(sandbox):
         == "2.0 1.0 2.0\n"
     assert sandbox.run("import datetime\ndatetime.datetime.strptime('2024-02-29', '%Y-%m-%d').date()") \
         == "datetime.date(2024, 2, 29)\n"
+
+
+def test_explicit_sessions_persist_and_are_isolated(sandbox):
+    with sandbox.session() as s1, sandbox.session() as s2:
+        assert s1.run("import math\nw = 70\ndef bmi(h):\n  return round(w / h ** 2, 1)").startswith("(no output")
+        assert s1.run("bmi(1.75)") == "22.9\n"
+        assert s2.run("w = 1\nw") == "1\n"
+        assert s1.run("w") == "70\n"  # the other session did not touch it
+        assert "NameError" in sandbox.run("w")  # nor is it visible to pool calls
+        assert "TypeError" in s1.run("math.pi = 3")
+        assert s1.run("math.pi") == "3.141592653589793\n"
+        out = s1.run("while True:\n  try:\n    while True:\n      pass\n  except BaseException:\n    pass",
+                     timeout_s=0.5)
+        assert out.startswith("Error: the code was stopped") and "variables are lost" in out
+        assert "NameError" in s1.run("w")  # reset after the kill
+        assert s1.run("w = 2\nw * 3") == "6\n"
+    assert s1.run("1").startswith("Error: this Python session is closed")

@@ -5,6 +5,6 @@ inside each worker process and how it is locked down).
 """
 from __future__ import annotations
 
-from .pool import PythonSandbox, SandboxUnavailable, get_default_sandbox, run_python
+from .pool import PythonSandbox, SandboxSession, SandboxUnavailable, get_default_sandbox, run_python
 
-__all__ = ["PythonSandbox", "SandboxUnavailable", "get_default_sandbox", "run_python"]
+__all__ = ["PythonSandbox", "SandboxSession", "SandboxUnavailable", "get_default_sandbox", "run_python"]

@@ -431,8 +431,11 @@ def _format_error(exc: BaseException, source_lines: list[str]) -> str:
     return "\n".join(out)
 
 
-def run_code(code: str, timeout: float, cap: int) -> str:
-    global _in_user_code, _allow_code, _allow_exec
+_SESSION_GLOBALS: dict | None = None  # variables kept between calls of one explicit session
+
+
+def run_code(code: str, timeout: float, cap: int, persist: bool = False) -> str:
+    global _in_user_code, _allow_code, _allow_exec, _SESSION_GLOBALS
     if not isinstance(code, str):
         return "Error: code must be a string"
     if len(code) > MAX_CODE_CHARS:
@@ -454,8 +457,12 @@ def run_code(code: str, timeout: float, cap: int) -> str:
             _clip(str(e), 300) for e in res.errors[:10])
 
     buf = OutputBuffer(cap)
-    glb = {
-        "__builtins__": BUILTINS,
+    glb = _SESSION_GLOBALS if persist and _SESSION_GLOBALS is not None else {}
+    if persist:
+        _SESSION_GLOBALS = glb
+    fresh_builtins = "__builtins__" not in glb
+    glb.update({
+        "__builtins__": glb.get("__builtins__", BUILTINS),
         "__name__": "__sandbox__",
         "__metaclass__": type,
         "_getattr_": guarded_getattr,
@@ -469,9 +476,10 @@ def run_code(code: str, timeout: float, cap: int) -> str:
         "_print_": make_print_factory(buf),
         "_pow_": guarded_pow,
         "_lshift_": guarded_lshift,
-    }
-    glb["__builtins__"] = dict(BUILTINS)
-    glb["__builtins__"]["__import__"] = make_importer()
+    })
+    if fresh_builtins:
+        glb["__builtins__"] = dict(BUILTINS)
+        glb["__builtins__"]["__import__"] = make_importer()
 
     lines = code.splitlines()
     err = None
@@ -495,8 +503,11 @@ def run_code(code: str, timeout: float, cap: int) -> str:
             e.__traceback__ = None
             del e
         # Drop the snippet's objects while its clock still runs: finalizers of suspended generators
-        # (``finally`` blocks) execute here, under the time limit, and nothing survives the call.
-        glb.clear()
+        # (``finally`` blocks) execute here, under the time limit, and nothing survives the call
+        # (unless this worker serves one explicit session, which keeps its variables).
+        glb.pop("_echo_", None)
+        if not persist:
+            glb.clear()
     finally:
         _in_user_code = False
         _allow_exec = 0
@@ -688,7 +699,7 @@ def main() -> None:
             except (ValueError, OSError):
                 recycle = True
         try:
-            out = run_code(req.get("code", ""), timeout, cap)
+            out = run_code(req.get("code", ""), timeout, cap, bool(req.get("persist")))
         except MemoryError:
             out = "MemoryError: the code used more memory than the sandbox allows"
             recycle = True

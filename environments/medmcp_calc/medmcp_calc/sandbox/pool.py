@@ -98,12 +98,12 @@ class _Worker:
             n -= len(b)
         return b"".join(chunks)
 
-    def request(self, code: str, timeout_s: float, cap: int) -> tuple[str | None, bool, bool]:
+    def request(self, code: str, timeout_s: float, cap: int, persist: bool = False) -> tuple[str | None, bool, bool]:
         """Send one snippet; return (output or None when the worker hung/died, recycle?, retryable?).
 
         ``retryable`` is true when the worker was found dead before it could run the snippet
         (broken pipe, or end-of-file within a few milliseconds)."""
-        data = json.dumps({"code": code, "timeout": timeout_s, "cap": cap}).encode("utf-8")
+        data = json.dumps({"code": code, "timeout": timeout_s, "cap": cap, "persist": persist}).encode("utf-8")
         msg = memoryview(struct.pack(">I", len(data)) + data)
         t0 = time.monotonic()
         try:
@@ -254,12 +254,9 @@ class PythonSandbox:
     # -- running code ----------------------------------------------------------------------
     def run(self, code: str, timeout_s: float | None = None) -> str:
         """Run ``code``; return its output (or error) as text. Never raises for bad code."""
-        if not isinstance(code, str):
-            return f"Error: code must be a string of Python source, got {type(code).__name__}"
-        if len(code) > MAX_CODE_CHARS:
-            return f"Error: code is too long ({len(code)} characters; the limit is {MAX_CODE_CHARS})"
-        if not code.strip():
-            return "Error: no code given; pass Python source such as: print(2 + 2)"
+        bad = _check_code(code)
+        if bad:
+            return bad
         t = self.timeout_s if timeout_s is None else float(timeout_s)
         t = min(max(t, 0.05), 120.0)
         for attempt in range(2):
@@ -281,6 +278,81 @@ class PythonSandbox:
 
     async def arun(self, code: str, timeout_s: float | None = None) -> str:
         return await asyncio.to_thread(self.run, code, timeout_s)
+
+    def session(self) -> "SandboxSession":
+        """An explicit session whose variables persist between its calls (see :class:`SandboxSession`)."""
+        return SandboxSession(self)
+
+
+def _check_code(code) -> str | None:
+    if not isinstance(code, str):
+        return f"Error: code must be a string of Python source, got {type(code).__name__}"
+    if len(code) > MAX_CODE_CHARS:
+        return f"Error: code is too long ({len(code)} characters; the limit is {MAX_CODE_CHARS})"
+    if not code.strip():
+        return "Error: no code given; pass Python source such as: print(2 + 2)"
+    return None
+
+
+class SandboxSession:
+    """Opt-in persistence: variables, functions and imports survive between this session's calls.
+
+    Isolation: a session runs on its *own* worker process (same limits as the pool's), never
+    shared with the pool or another session, and killed on :meth:`close`. If the worker has to
+    be killed (time limit, crash) the session's variables are lost and the reply says so.
+    Calls of one session are serialised. Use as a context manager, one per rollout.
+    """
+
+    def __init__(self, sandbox: PythonSandbox):
+        self._sb = sandbox
+        self._worker: _Worker | None = None
+        self._lock = threading.Lock()
+        self._closed = False
+
+    def run(self, code: str, timeout_s: float | None = None) -> str:
+        bad = _check_code(code)
+        if bad:
+            return bad
+        t = self._sb.timeout_s if timeout_s is None else float(timeout_s)
+        t = min(max(t, 0.05), 120.0)
+        with self._lock:
+            if self._closed:
+                return "Error: this Python session is closed"
+            if self._worker is None or not self._worker.alive():
+                lost = self._worker is not None
+                if lost:
+                    self._worker.kill()
+                    self._worker = None
+                try:
+                    self._worker = _Worker(self._sb.memory_mb, self._sb.lifetime_cpu_s, 1 << 30)
+                except SandboxUnavailable as e:
+                    return f"Error: {e}"
+            out, recycle, _ = self._worker.request(code, t, self._sb.output_cap, persist=True)
+            if out is None or recycle:
+                self._worker.kill()
+                self._worker = None
+                note = "[the session was reset: its variables are lost; define them again]"
+                if out is None:
+                    return (f"Error: the code was stopped: it exceeded the time limit ({t:g} s wall clock) or the "
+                            f"sandbox's CPU/memory limits, or crashed the interpreter. {note}")
+                return out + ("" if out.endswith("\n") else "\n") + note
+            return out
+
+    async def arun(self, code: str, timeout_s: float | None = None) -> str:
+        return await asyncio.to_thread(self.run, code, timeout_s)
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            if self._worker is not None:
+                self._worker.close()
+                self._worker = None
+
+    def __enter__(self) -> "SandboxSession":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
 
 _default: PythonSandbox | None = None
