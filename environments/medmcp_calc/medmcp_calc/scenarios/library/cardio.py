@@ -65,6 +65,7 @@ def _af(id_, domain, dept, questions):
                  when=lambda c: c.branch("anticoag") == "anticoagulate", branch="anticoag"),
             Step("crcl", "creatinine_clearance_cockcroft_gault", inputs={"weight_basis": K("actual")},
                  when=lambda c: c.branch("anticoag") == "anticoagulate", branch="anticoag"),
+            Step("bmi", "bmi"),
             Step("egfr", "ckd_epi_2021"),
         ),
         branches=(Branch("anticoag", "stroke risk high enough to anticoagulate", _anticoag, facts=("sex",)),),
@@ -75,15 +76,15 @@ def _af(id_, domain, dept, questions):
 
 Q_AF = (
     "This patient is in atrial fibrillation and I have to decide about anticoagulation. Quantify the annual stroke "
-    "risk from the history; if it is high enough to treat, estimate the bleeding risk and give me a weight-based "
-    "weight-based clearance for choosing the DOAC dose. Either way report the standard eGFR from the most recent "
-    "creatinine.",
+    "risk from the history; if it is high enough to treat, estimate the bleeding risk and give me a "
+    "weight-based clearance for choosing the DOAC dose. Either way report the weight-for-height index and the standard "
+    "eGFR from the most recent creatinine.",
     "Help me with the anticoagulation decision for new AF. Score the thromboembolic risk from the comorbidities in "
     "the notes, and only if that warrants treatment go on to the bleeding-risk score and a clearance estimate for "
-    "dose selection. Add a population eGFR based on the latest creatinine.",
+    "dose selection. Add body size as weight-for-height and a population eGFR based on the latest creatinine.",
     "Should we anticoagulate? Work through the stroke risk first. When it supports anticoagulation, also give the "
-    "haemorrhage risk and kidney clearance by actual weight for dosing; in all cases include the eGFR. Use the most "
-    "recent labs.",
+    "haemorrhage risk and kidney clearance by actual weight for dosing; in all cases include the weight-for-height "
+    "index and the eGFR. Use the most recent labs.",
 )
 
 # ---------------------------------------------------------------- suspected PE

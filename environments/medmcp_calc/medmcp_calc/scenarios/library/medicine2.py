@@ -66,7 +66,7 @@ def _dvt(id_, timepoint, questions):
                 "alternative_diagnosis_likely": F("alt_dx_likely")}),
             Step("ddimer", "age_adjusted_d_dimer", inputs={"units": K("FEU")},
                  when=lambda c: c.branch("pretest") == "unlikely", branch="pretest"),
-            Step("egfr", "ckd_epi_2021", when=lambda c: c.branch("pretest") == "likely", branch="pretest"),
+            Step("egfr", "ckd_epi_2021"),
             Step("crcl", "creatinine_clearance_cockcroft_gault", inputs={"weight_basis": K("actual")},
                  when=lambda c: c.branch("pretest") == "likely", branch="pretest"),
             Step("vtebleed", "vte_bleed", inputs={
@@ -86,11 +86,11 @@ def _dvt(id_, timepoint, questions):
 Q_DVT = (
     "Swollen painful leg. Estimate the clinical probability of a deep vein clot from the notes. If it is unlikely, "
     "give the D-dimer threshold appropriate for the patient's age; if it is likely, we will anticoagulate while waiting "
-    "for the scan, so give kidney function (eGFR and a weight-based clearance) and the bleeding risk on anticoagulation.",
+    "for the scan, so give a weight-based clearance and the bleeding risk on anticoagulation. Report the eGFR in either case.",
     "Please apply the leg-clot pretest score to this patient, and then either the D-dimer cut-off scaled to age (low "
-    "probability) or, for high probability, the eGFR, weight-based clearance and the anticoagulation bleeding score.",
+    "probability) or, for high probability, a weight-based clearance and the anticoagulation bleeding score; include the eGFR either way.",
     "Work through the suspected leg thrombosis: probability score, then the age-based D-dimer limit or the "
-    "pre-anticoagulation checks (renal function two ways and bleeding risk) depending on the score.",
+    "pre-anticoagulation checks (a weight-based clearance and bleeding risk) depending on the score, plus the eGFR in all cases.",
 )
 Q_DVT_LATEST = tuple(q + " Use the most recent results." for q in Q_DVT)
 Q_DVT_ADM = tuple(q + " Use the results from admission." for q in Q_DVT)

@@ -105,6 +105,8 @@ Q_TBI = (
 def _sample_delirium(rng, variant):
     v = body(rng, age=(40, 90))
     v["rass_level"] = rng.choice((-5, -4)) if variant == "deep" else rng.choice((-2, -1, 0, 1, 2))
+    v["sbp"] = rng.randint(85, 160)
+    v["dbp"] = rng.randint(45, 90)
     v.update({k: rng.random() < 0.5 for k in ("acute_mental_change", "inattention", "disorganized_thinking",
                                              "facial_grimace", "body_restless", "muscle_rigid", "vent_fighting")})
     return facts(v, diagnoses=[("Respiratory failure, ventilated", "J96.00")])
@@ -120,6 +122,7 @@ def _delirium(id_, questions):
         variants=("light", "deep"), sample=_sample_delirium,
         steps=(
             Step("rass", "rass", inputs={"level": F("rass_level")}),
+            Step("map", "mean_arterial_pressure"),
             Step("cam", "cam_icu", inputs={"rass": O("rass"), "acute_change_or_fluctuation": F("acute_mental_change"),
                                            "inattention": F("inattention"),
                                            "disorganized_thinking": F("disorganized_thinking")},
@@ -136,13 +139,14 @@ def _delirium(id_, questions):
 
 
 Q_DEL = (
-    "Sedation round: based on today's nursing examination, where is the patient on the agitation-sedation scale? If "
+    "Sedation round: based on today's nursing examination, where is the patient on the agitation-sedation scale, and "
+    "what is the average arterial pressure on the latest observations? If "
     "the patient is rousable enough to be assessed (minus three or lighter), run the ICU delirium screen; either way, "
     "score pain behaviour for a ventilated patient, counting each documented abnormal behaviour as one point.",
-    "Please document sedation depth from the latest exam, screen for delirium only if the sedation level allows it, "
+    "Please document sedation depth from the latest exam and the average arterial pressure from the latest vitals, screen for delirium only if the sedation level allows it, "
     "and give the behavioural pain score (one point for each abnormal item recorded: face, movement, tone, ventilator "
     "compliance).",
-    "Daily neuro check for this ventilated patient: sedation level, delirium assessment when the level permits, and "
+    "Daily neuro check for this ventilated patient: sedation level, the latest average arterial pressure, delirium assessment when the level permits, and "
     "the observational pain tool, scoring each documented abnormal finding as one.",
 )
 

@@ -184,7 +184,7 @@ def _nutrition(id_, questions):
             Step("must", "must", inputs={"bmi": O("bmi"), "weight_loss_pct": D(_weight_loss_pct, facts=("prior_weight", "weight"),
                                                                               note="percent loss since the clinic weight"),
                                          "acute_disease_no_intake": F("poor_intake")}),
-            Step("ibw", "ideal_body_weight", when=lambda c: c.branch("risk") == "high", branch="risk"),
+            Step("ibw", "ideal_body_weight"),
             Step("fluids", "maintenance_fluids", when=lambda c: c.branch("risk") == "high", branch="risk"),
         ),
         branches=(Branch("risk", "malnutrition screening score of 2 or more", lambda c: "high" if c.o("must") >= 2 else "low"),),
@@ -196,12 +196,12 @@ def _nutrition(id_, questions):
 Q_NUT = (
     "This patient has been losing weight. Using the admission weight and height and the clinic weight documented "
     "three months ago, calculate weight-for-height index and the malnutrition screening score (include the acute-illness "
-    "component from the history). If the risk is high (two or more), give me the height-predicted weight and the hourly "
+    "component from the history) and the height-predicted weight. If the risk is high (two or more), give me the hourly "
     "maintenance fluid requirement for planning feeds.",
     "Please screen for malnutrition: weight-for-height index from today's measurements, percentage weight loss against the earlier clinic "
-    "weight, the universal screening tool score, and - for high risk - height-predicted weight and hourly maintenance fluids.",
-    "Nutrition referral question: work out size and the screening score from the admission record; when the score is "
-    "two or more, add the height-predicted weight and hourly maintenance requirement so the dietitian can plan.",
+    "weight, the universal screening tool score, the height-predicted weight and - for high risk - hourly maintenance fluids.",
+    "Nutrition referral question: work out size, height-predicted weight and the screening score from the admission "
+    "record; when the score is two or more, add the hourly maintenance requirement so the dietitian can plan.",
 )
 
 
@@ -267,6 +267,13 @@ def _sample_crrt(rng, variant):
     return facts(v, series={"creatinine": seq}, diagnoses=[("Acute kidney injury", "N17.9")])
 
 
+def _hours(c) -> float:
+    from ..spec import hours_between
+
+    s = c.series["creatinine"]
+    return round(hours_between(s[-2][0], s[-1][0]), 2)
+
+
 def _crrt(id_, questions):
     return Scenario(
         id=id_, version=1, domain=SPECIAL, title="AKI staging and renal replacement dose", family="kidney_support",
@@ -281,6 +288,9 @@ def _crrt(id_, questions):
             Step("bicdef", "bicarbonate_deficit", when=lambda c: c.branch("stage") == "stage3", branch="stage"),
             Step("fena", "fena", inputs={"serum_sodium": F("sodium"), "serum_creatinine": F("creatinine", "last")},
                  when=lambda c: c.branch("stage") != "stage3", branch="stage"),
+            Step("kegfr", "kegfr", inputs={"baseline_creatinine": F("creatinine", "first"), "creatinine_1": F("creatinine", -2),
+                                           "creatinine_2": F("creatinine", "last"),
+                                           "hours_between": D(_hours, note="hours between the last two draws")}),
         ),
         branches=(Branch("stage", "KDIGO stage 3", lambda c: "stage3" if str(c.o("kdigo")).strip().lower() == "stage 3" else "lower"),),
         expect={"stage3": {"stage": "stage3"}, "stage1": {"stage": "lower"}},
@@ -291,13 +301,13 @@ def _crrt(id_, questions):
 Q_CRRT = (
     "Kidney injury in the unit. Stage it against the first creatinine of the admission using the latest value. If it "
     "is the most severe stage, prescribe continuous renal replacement at twenty-five millilitres per kilogram per hour "
-    "and estimate how much bicarbonate is missing; otherwise calculate the fraction of filtered sodium excreted to help classify it.",
+    "and estimate how much bicarbonate is missing; otherwise calculate the fraction of filtered sodium excreted to help classify it. In both cases estimate filtration for a non-steady state from the last two creatinine values.",
     "Please stage the AKI (baseline = earliest creatinine this admission, current = latest), and then either dose "
     "continuous dialysis at the standard dose per kilogram plus the missing bicarbonate for stage three, or give the fraction of filtered sodium excreted "
-    "for lesser stages.",
+    "for lesser stages; always add a non-steady-state filtration estimate from the two most recent creatinines.",
     "Where are we with this kidney injury? I need the stage from first to most recent creatinine and, depending on "
     "it, the effluent rate for continuous therapy at the standard dose per kilogram with the missing bicarbonate, or "
-    "the fractional excretion of sodium.",
+    "the fractional excretion of sodium - plus a kinetic filtration estimate from the last two creatinine draws.",
 )
 Q_CRRT = (Q_CRRT[0], Q_CRRT[1].replace("AKI", "kidney injury"), Q_CRRT[2])
 
