@@ -84,3 +84,95 @@ async def test_streamable_http(module, http_server):
     async with streamable_http_client(srv.url) as (read, write):
         async with ClientSession(read, write) as session:
             await _drive(session, module)
+
+
+# ----------------------------------------------------------------------------------------------
+# hypothesis fuzzing through a real stdio MCP session (one server process per module)
+# ----------------------------------------------------------------------------------------------
+from contextlib import asynccontextmanager  # noqa: E402
+
+from anyio.from_thread import start_blocking_portal  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+JSON_VALUES = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False, allow_infinity=False),
+              st.text(max_size=120)),
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=8), inner, max_size=3)),
+    max_leaves=6)
+
+
+@asynccontextmanager
+async def _stdio_session(module: str, *extra: str):
+    params = StdioServerParameters(command=sys.executable, args=["-m", module, *extra])
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            yield session
+
+
+@pytest.fixture(scope="module")
+def portal():
+    with start_blocking_portal() as p:
+        yield p
+
+
+@pytest.fixture(scope="module")
+def calc_session(portal):
+    with portal.wrap_async_context_manager(_stdio_session("medmcp_calc.servers.calculator")) as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def search_session(portal):
+    with portal.wrap_async_context_manager(_stdio_session("medmcp_calc.servers.google_search")) as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def python_session(portal):
+    with portal.wrap_async_context_manager(_stdio_session("medmcp_calc.servers.python_executor",
+                                                          "--workers", "1", "--timeout", "2")) as s:
+        yield s
+
+
+def _call(portal, session, tool, args) -> str:
+    try:
+        res = portal.call(session.call_tool, tool, args)
+    except MCPError as e:  # protocol-level rejection is fine; the server must stay up
+        return f"Error: {e}"
+    text = _text(res)
+    assert isinstance(text, str) and text
+    return text
+
+
+FUZZ = settings(max_examples=60, deadline=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
+
+@FUZZ
+@given(st.dictionaries(st.sampled_from(["expression", "value", "from_unit", "to_unit", "analyte", "x"]),
+                       JSON_VALUES, max_size=4), st.sampled_from(["calculator", "convert_units"]))
+def test_fuzz_calculator_server(portal, calc_session, args, tool):
+    _call(portal, calc_session, tool, args)
+
+
+@FUZZ
+@given(st.one_of(st.text(max_size=200).map(lambda q: {"query": q}), st.text(max_size=200).map(lambda u: {"url": u}),
+                 st.dictionaries(st.sampled_from(["query", "url"]), JSON_VALUES, max_size=2)),
+       st.sampled_from(["search", "fetch"]))
+def test_fuzz_search_server(portal, search_session, args, tool):
+    _call(portal, search_session, tool, args)
+
+
+@FUZZ
+@given(st.one_of(st.text(max_size=200).map(lambda c: {"code": c}),
+                 st.dictionaries(st.sampled_from(["code", "timeout"]), JSON_VALUES, max_size=2)))
+def test_fuzz_python_server(portal, python_session, args):
+    _call(portal, python_session, "run_python", args)
+
+
+def test_servers_alive_after_fuzz(portal, calc_session, search_session, python_session):
+    assert _call(portal, calc_session, "calculator", {"expression": "6 * 7"}) == "42"
+    assert "medcalc://" in _call(portal, search_session, "search", {"query": "kidney function"})
+    assert _call(portal, python_session, "run_python", {"code": "print(6 * 7)"}) == "42\n"
