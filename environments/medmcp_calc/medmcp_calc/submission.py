@@ -219,9 +219,13 @@ def validate_bundle(bundle: Path) -> list[str]:
         from .env import rubric_ground_truth
         from .scenarios.build import load_tasks
 
-        ours = {t["task_id"]: rubric_ground_truth(t["ground_truth"]) for t in load_tasks("test")}
+        def core(gt: dict) -> str:  # what scoring reads: required calculators and evidence
+            return json.dumps({"required": gt.get("required"), "evidence": gt.get("evidence")}, sort_keys=True,
+                              default=str)
+
+        ours = {t["task_id"]: core(rubric_ground_truth(t["ground_truth"])) for t in load_tasks("test")}
         for tid, gt in gts:
-            if tid in ours and json.dumps(ours[tid], sort_keys=True) != json.dumps(gt, sort_keys=True):
+            if tid in ours and ours[tid] != core(gt):
                 problems.append(f"ground truth of task {tid} differs from this package's frozen test split")
     except Exception as e:  # pragma: no cover - package data missing
         problems.append(f"cannot load this package's test split to check ground truth: {e}")
