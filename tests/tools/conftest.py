@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -23,13 +25,16 @@ def sandbox():
 
 
 @pytest.fixture(scope="session")
-def canary(tmp_path_factory) -> Path:
-    d = tmp_path_factory.mktemp("canary")
+def canary():
+    # A world-writable directory and file directly under the temp dir (pytest's own tmp dirs are
+    # private to the user, and the worker may run as 'nobody'): only the sandbox's guards stop a write.
+    d = Path(tempfile.mkdtemp(prefix="medmcp-canary-"))
     p = d / "canary.txt"
     p.write_text(CANARY_TEXT)
-    os.chmod(d, 0o777)  # world-writable: only the sandbox's own guards can stop a write
+    os.chmod(d, 0o777)
     os.chmod(p, 0o666)
-    return p
+    yield p
+    shutil.rmtree(d, ignore_errors=True)
 
 
 def free_port() -> int:
