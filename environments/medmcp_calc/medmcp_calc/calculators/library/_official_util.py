@@ -74,3 +74,10 @@ def parenthesised_int(text: str) -> int | None:
     """``"Grimacing (+2)"`` -> 2; ``"Light sedation (-2)"`` -> -2; None when absent."""
     m = re.search(r"\(\s*([+-]?\d+)\s*\)", str(text))
     return int(m.group(1)) if m else None
+
+
+def reference_page(title: str, purpose: str, when: str, inputs: str, formula: str, interpretation: str,
+                   reference: str) -> str:
+    """Assemble a reference page with the standard sections."""
+    return (f"# {title}\n\n**Purpose.** {purpose}\n\n**When to use.** {when}\n\n**Inputs.** {inputs}\n\n"
+            f"**Formula.** {formula}\n\n**Interpretation.** {interpretation}\n\n**Reference.** {reference}\n")
