@@ -39,7 +39,6 @@ OUTPUT_TYPES = ("decimal", "integer", "date")
 
 MAX_ANSWER_CHARS = 2000  # an extracted answer longer than this is not an answer
 
-_ANSWER_TAG = re.compile(r"<answer>(.*?)</answer>", re.IGNORECASE | re.DOTALL)
 _BOXED = re.compile(r"\\(?:boxed|fbox)\s*\{")
 _CALL = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*\(")
 _EXPR = re.compile(r"\d\s*(?:\*\*|[-+*/^×÷])\s*[-+]?\.?\d")
@@ -61,24 +60,27 @@ def round_half_away(x: float) -> int:
 
 
 def _last_boxed(text: str) -> str | None:
-    """Content of the last ``\\boxed{...}``, braces balanced (``\\boxed{\\frac{1}{2}}`` works)."""
-    starts = [m.end() for m in _BOXED.finditer(text)]
-    for start in reversed(starts):
-        depth = 1
-        i = start
-        while i < len(text):
-            c = text[i]
-            if c == "\\" and i + 1 < len(text) and text[i + 1] in "{}":
-                i += 2
-                continue
-            if c == "{":
-                depth += 1
-            elif c == "}":
-                depth -= 1
-                if depth == 0:
-                    return text[start:i]
-            i += 1
-    return None
+    """Content of the last closed ``\\boxed{...}``, braces balanced (``\\boxed{\\frac{1}{2}}`` works).
+    One linear pass with a brace stack (escaped ``\\{``/``\\}`` are not braces)."""
+    starts = {m.end() for m in _BOXED.finditer(text)}
+    if not starts:
+        return None
+    stack: list[int] = []
+    best: tuple[int, int] | None = None
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "\\" and i + 1 < n and text[i + 1] in "{}":
+            i += 2
+            continue
+        if c == "{":
+            stack.append(i + 1)
+        elif c == "}" and stack:
+            st = stack.pop()
+            if st in starts and (best is None or st > best[0]):
+                best = (st, i)
+        i += 1
+    return text[best[0]:best[1]] if best else None
 
 
 def extract_answer(text: str | None, answer_format: str = "xml") -> str | None:
@@ -96,9 +98,11 @@ def extract_answer(text: str | None, answer_format: str = "xml") -> str | None:
         return None
     found: str | None = None
     if answer_format in ("xml", "auto"):
-        tags = _ANSWER_TAG.findall(text)
-        if tags:
-            found = tags[-1]
+        low = text.lower()
+        end = low.rfind("</answer>")
+        begin = low.rfind("<answer>", 0, end) if end >= 0 else -1
+        if begin >= 0:  # the last closed tag pair (rfind: linear even on adversarial text)
+            found = text[begin + len("<answer>"):end]
     if found is None and answer_format in ("boxed", "auto"):
         found = _last_boxed(text)
     if found is None and answer_format not in ("xml", "boxed", "auto"):

@@ -98,3 +98,20 @@ def test_value_matching_total(value, kind, text):
     with armed():
         assert isinstance(values_match(value, text, kind, abs_tol=0.1, rel_tol=0.01), bool)
         assert isinstance(value_in_text(value, text), bool)
+
+
+ADVERSARIAL = [
+    "\\boxed{" * 50000, "<answer>" * 40000 + "1" * 1000, "1+" * 100000, '{"a": [' * 20000 + '"calculators"',
+    "```json\n" * 20000, "BMI: 1 " * 30000, "{" * 100000 + '"calculators"', "a" * 200000 + ":" + "1" * 300,
+]
+
+
+def test_adversarial_inputs_are_handled():
+    # pathological nesting / repetition that a naive backtracking or quadratic scan would choke on
+    # (linear-time behaviour is benchmarked in bench/, not timed here)
+    gt = {"required": [{"calc_id": "x", "name": "x", "value": 1}], "evidence": [{"value": 1.5}]}
+    for text in ADVERSARIAL:
+        with armed():
+            assert not grade_response(2, text, "1", "0", "2", answer_format="auto").correct
+            r = score_episode(gt, text, [{"name": "sql", "arguments": {}, "result": text}], match=None)
+        assert 0.0 <= r["QP"] <= 1.0
