@@ -357,6 +357,11 @@ def _apply_grants(conn: psycopg.Connection, dbname: str) -> None:
         stmts.append(sql.SQL("GRANT SELECT ON public.{} TO {}").format(_ident(t), agent))
     for s in stmts:
         conn.execute(s)
+    try:  # superuser-only setting: bounds disk spill of huge sorts/hashes (skipped when we are not superuser)
+        with conn.transaction():
+            conn.execute(sql.SQL("ALTER ROLE {} SET temp_file_limit = '1GB'").format(agent))
+    except psycopg.errors.InsufficientPrivilege:
+        pass
 
 
 def _lock_key(dbname: str) -> int:

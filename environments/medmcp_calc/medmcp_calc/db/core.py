@@ -4,12 +4,14 @@ Every agent query goes through three bounds:
 
 1. ``guard.check_query`` - PostgreSQL's own parser; exactly one read-only statement, no
    dangerous functions, no locking, no data-modifying CTEs.
-2. Execution as ``BEGIN READ ONLY; SET LOCAL statement_timeout/lock_timeout/...; SELECT * FROM
-   (<query>) LIMIT max_rows+1; ROLLBACK`` sent as ONE simple-protocol message (one network
-   round trip, minimal client overhead - the pipelined extended-protocol variant measured ~2x
-   slower here), plus a client-side watchdog that cancels a statement still running
-   ``cancel_grace_s`` after the server timeout should have fired.  Sessions are opened with
-   ``standard_conforming_strings=on`` so the server lexes the text exactly as the guard did.
+2. Execution as ``BEGIN READ ONLY; SET LOCAL statement_timeout = <t>; SELECT * FROM (<query>)
+   LIMIT max_rows+1; ROLLBACK`` sent as ONE simple-protocol message (one network round trip,
+   minimal client overhead - the pipelined extended-protocol variant measured ~2x slower here),
+   plus a client-side watchdog that cancels a statement still running ``cancel_grace_s`` after
+   the server timeout should have fired.  Sessions are opened with fixed settings
+   (``standard_conforming_strings=on`` so the server lexes the text exactly as the guard did,
+   ``search_path``, ``lock_timeout``, ``idle_in_transaction_session_timeout`` and the same
+   ``statement_timeout``); the guard rejects SET/RESET/set_config, so agents cannot change them.
 3. Output bounds: at most ``max_rows`` rows and ``max_bytes`` bytes of text; the result says
    when it was cut.
 
@@ -224,13 +226,14 @@ class EHRDatabase:
         self._pool = _Pool(url, max(1, pool_size), timeout=max(connect_timeout_s, statement_timeout_ms / 1000 + 5),
                            kwargs={"autocommit": True, "connect_timeout": max(1, int(connect_timeout_s)),
                                    "application_name": application_name,
-                                   "options": "-c standard_conforming_strings=on"})
+                                   # session settings the agent cannot change (SET/set_config are rejected)
+                                   "options": (f"-c standard_conforming_strings=on -c search_path=public,pg_catalog "
+                                               f"-c lock_timeout={min(self.statement_timeout_ms, 5000)} "
+                                               f"-c idle_in_transaction_session_timeout=60000 "
+                                               f"-c statement_timeout={self.statement_timeout_ms}")})
         self._executor = ThreadPoolExecutor(max_workers=max(1, pool_size), thread_name_prefix="medmcp-sql")
         self._closed = False
-        self._prefix = (f"BEGIN READ ONLY;SET LOCAL statement_timeout = {self.statement_timeout_ms};"
-                        f"SET LOCAL lock_timeout = {min(self.statement_timeout_ms, 5000)};"
-                        f"SET LOCAL idle_in_transaction_session_timeout = 60000;"
-                        f"SET LOCAL search_path = public, pg_catalog;\n")
+        self._prefix = f"BEGIN READ ONLY;SET LOCAL statement_timeout = {self.statement_timeout_ms};\n"
 
     # ------------------------------------------------------------------ execution
     def _execute(self, sql: str, params: tuple | None = None, *, wrap_limit: int | None = None):
@@ -289,7 +292,8 @@ class EHRDatabase:
             cols = [d.name for d in desc]
             oids = [d.type_code for d in desc]
             nf, nt = res.nfields, res.ntuples
-            rows = [[res.get_value(r, c) for c in range(nf)] for r in range(nt)]
+            gv = res.get_value
+            rows = [[gv(r, c) for c in range(nf)] for r in range(nt)]
             return cols, oids, rows
         finally:
             cur.close()
@@ -366,22 +370,28 @@ class EHRDatabase:
         truncated_rows = len(raw) > self.max_rows
         raw = raw[: self.max_rows]
         header = SEP.join(c.replace(SEP, "\\" + SEP) for c in cols)
+        n = len(raw)
+        if truncated_rows:
+            footer = (f"(truncated: showing the first {self.max_rows} rows; the query returned more. Filter with "
+                      f"WHERE, aggregate, or use ORDER BY ... LIMIT)")
+        else:
+            footer = f"({n} row{'s' if n != 1 else ''})"
+        # fast path: every value joined at C speed; valid when no value holds a separator, a line break,
+        # or pushes the output over the byte budget (checked on the whole blob at once)
+        if n:
+            lines = list(map(_SEPB.join, ([_NULLB if v is None else v for v in r] for r in raw)))
+            blob = b"\n".join(lines)
+            if (len(blob) + len(header) + 2 <= self.max_bytes and blob.count(_SEPB) == (len(cols) - 1) * n
+                    and blob.count(b"\n") == n - 1 and b"\r" not in blob):
+                return f"{header}\n{blob.decode('utf-8', errors='replace')}\n{footer}"
         out = [header]
         used = len(header.encode()) + 1
         shown = 0
         cut_bytes = False
         limit = self.max_cell_chars
-        nsep = len(cols) - 1
         for r in raw:
-            # fast path: join the raw bytes once; fall back to per-cell escaping only when needed
-            joined = _SEPB.join([_NULLB if v is None else v for v in r])
-            if (joined.count(_SEPB) == nsep and b"\n" not in joined and b"\r" not in joined
-                    and len(joined) <= limit):
-                line = joined.decode("utf-8", errors="replace")
-                size = len(joined) + 1
-            else:
-                line = SEP.join([_cell(v, limit) for v in r])
-                size = len(line.encode()) + 1
+            line = SEP.join([_cell(v, limit) for v in r])
+            size = len(line.encode()) + 1
             if used + size > self.max_bytes:
                 room = self.max_bytes - used
                 if shown == 0 and room > 40:
@@ -392,16 +402,11 @@ class EHRDatabase:
             out.append(line)
             used += size
             shown += 1
-        n = len(raw)
         if cut_bytes:
             more = "more than " + str(self.max_rows) if truncated_rows else str(n)
-            out.append(f"(output truncated at {self.max_bytes} bytes: showing {shown} of {more} rows; select fewer "
-                       f"columns, filter with WHERE, or aggregate)")
-        elif truncated_rows:
-            out.append(f"(truncated: showing the first {self.max_rows} rows; the query returned more. Filter with "
-                       f"WHERE, aggregate, or use ORDER BY ... LIMIT)")
-        else:
-            out.append(f"({n} row{'s' if n != 1 else ''})")
+            footer = (f"(output truncated at {self.max_bytes} bytes: showing {shown} of {more} rows; select fewer "
+                      f"columns, filter with WHERE, or aggregate)")
+        out.append(footer)
         return "\n".join(out)
 
     def list_tables(self) -> str:

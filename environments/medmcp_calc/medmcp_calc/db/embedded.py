@@ -39,6 +39,7 @@ _SERVER_SETTINGS = {
     "listen_addresses": "''",
     "max_connections": "200",
     "shared_buffers": "'128MB'",
+    "temp_file_limit": "'2GB'",
     "synchronous_commit": "off",          # the database is derived data: rebuildable, no need to wait on fsync
     "logging_collector": "off",
     "log_min_messages": "warning",
