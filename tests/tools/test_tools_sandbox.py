@@ -202,3 +202,31 @@ def test_explicit_sessions_persist_and_are_isolated(sandbox):
         assert "NameError" in s1.run("w")  # reset after the kill
         assert s1.run("w = 2\nw * 3") == "6\n"
     assert s1.run("1").startswith("Error: this Python session is closed")
+
+
+def test_workers_clean_up_when_the_parent_dies_abruptly(tmp_path):
+    import subprocess
+    import sys
+    import time
+
+    script = ("import os, sys\nfrom medmcp_calc.sandbox import PythonSandbox\nsb = PythonSandbox(size=1)\n"
+              "sb.warm()\npid = sb.worker_pids()[0]\nprint(pid, os.readlink(f'/proc/{pid}/cwd'), flush=True)\n"
+              "os._exit(0)\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60).stdout.split()
+    pid, workdir = int(out[0]), out[1]
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and (os.path.exists(workdir) or os.path.exists(f"/proc/{pid}")):
+        time.sleep(0.05)
+    assert not os.path.exists(workdir), "the orphaned worker left its working directory behind"
+    stat = open(f"/proc/{pid}/stat").read().split() if os.path.exists(f"/proc/{pid}") else []
+    assert not stat or stat[2] == "Z", "the orphaned worker is still running"
+
+
+def test_close_removes_worker_dirs():
+    sb = PythonSandbox(size=1)
+    sb.warm()
+    pid = sb.worker_pids()[0]
+    workdir = os.readlink(f"/proc/{pid}/cwd")
+    assert os.path.isdir(workdir)
+    sb.close()
+    assert not os.path.exists(workdir)

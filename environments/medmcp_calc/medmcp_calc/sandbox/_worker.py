@@ -679,6 +679,23 @@ def main() -> None:
         _send(wfd, {"fatal": f"{type(e).__name__}: {e}"})
         return
     _send(wfd, {"ready": True, "info": info})
+    try:
+        _serve(rfd, wfd, lifetime_cpu)
+    finally:
+        _remove_workdir()
+
+
+def _remove_workdir() -> None:
+    """Remove the (empty) private working directory when the worker ends, even if the parent died."""
+    global _hook_on
+    _hook_on = False
+    try:
+        os.rmdir(os.getcwd())
+    except OSError:
+        pass
+
+
+def _serve(rfd: int, wfd: int, lifetime_cpu: int) -> None:
     while True:
         try:
             (n,) = struct.unpack(">I", _read_exact(rfd, 4))
