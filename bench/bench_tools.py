@@ -92,7 +92,19 @@ def bench_search() -> dict:
     ix.search(queries[0][0])
     search_t = timed(ix.search, queries)
     fetch_t = timed(ix.fetch, [(p.url,) for p in pages])
-    return {"search": search_t, "fetch": fetch_t, "build_s": build_s, "pages": len(pages)}
+    # quality: a query phrased from each calculator's purpose, its name words removed (as the test does)
+    sys.path.insert(0, str(REPO / "tests" / "tools"))
+    from medmcp_tools_support import purpose_query
+
+    ranks = []
+    for c in calcs.values():
+        if c.purpose:
+            top = [p.slug for p, _ in ix.ranked(purpose_query(c), k=10)]
+            ranks.append(top.index(c.id) + 1 if c.id in top else 99)
+    hit1 = sum(r == 1 for r in ranks) / max(1, len(ranks))
+    hit5 = sum(r <= 5 for r in ranks) / max(1, len(ranks))
+    return {"search": search_t, "fetch": fetch_t, "build_s": build_s, "pages": len(pages), "hit1": hit1,
+            "hit5": hit5, "n_quality": len(ranks)}
 
 
 def bench_calculator() -> dict:
@@ -157,7 +169,9 @@ def main() -> None:
         lines.append(f"| {name} | {len(xs)} | {ms(statistics.median(xs))} | {ms(pct(xs, 0.95))} |")
     goal = "met" if speedup >= 5 else "NOT met"
     lines += ["", f"run_python p50 speed-up over a fresh interpreter per call: **{speedup:.1f}x** (goal >= 5x: {goal}). "
-              f"Pool start-up (2 workers): {ms(py['warm_s'])}; search index build: {ms(se['build_s'])}.", ""]
+              f"Pool start-up (2 workers): {ms(py['warm_s'])}; search index build: {ms(se['build_s'])}.", "",
+              f"Search quality ({se['n_quality']} calculators, purpose-phrased queries without name words): "
+              f"top-1 {se['hit1']:.1%}, top-5 {se['hit5']:.1%}.", ""]
     text = "\n".join(lines)
     print(text)
     if not a.no_write:
