@@ -42,7 +42,7 @@ import sys
 import types
 
 import numpy
-from RestrictedPython import compile_restricted_eval, compile_restricted_exec
+from RestrictedPython import compile_restricted_exec
 from RestrictedPython.Guards import (
     full_write_guard,
     guarded_iter_unpack_sequence,
