@@ -12,6 +12,34 @@ from medmcp_calc.calculators import all_calculators, match_name
 from medmcp_calc.calculators.matching import normalize
 
 EXPECTED = {
+    'Plasma Dosage': 'plasma_dosage',
+    'Trauma Score and Injury Severity Score (TRISS)': 'triss',
+    'Hemodynamics (Echo)': 'echo_hemodynamics',
+    'IV Drip Rate Calculator': 'iv_drip_rate',
+    'Urine Output and Fluid Balance': 'urine_output_rate',
+    'Cryoprecipitate Dosing for Fibrinogen Replacement': 'cryoprecipitate_dosing',
+    'Absolute Neutrophil Count (ANC)': 'absolute_neutrophil_count',
+    'Serum Ascites Albumin Gradient (SAAG)': 'saag',
+    'Pulmonary Resistance': 'pulmonary_vascular_resistance',
+    'Cardiac Output (Fick’s Formula)': 'fick_cardiac_output',
+    'Cardiac Power Output (CPO)': 'cardiac_power_output',
+    'Revised Trauma Score': 'revised_trauma_score',
+    'Oxygenation Index': 'oxygenation_index',
+    "Winters' Formula for Metabolic Acidosis Compensation": 'winters_formula',
+    'Radiation Biologically Effective Dose (BED) Calculator': 'radiation_bed',
+    'Maximum Allowable Blood Loss (ABL) Without Transfusion': 'max_allowable_blood_loss',
+    'Blood Volume Calculation': 'blood_volume_nadler',
+    'Parkland Formula for Burns': 'parkland_formula',
+    'Rule of Nines': 'rule_of_nines',
+    'Ganzoni Equation for Iron Deficiency Anemia': 'ganzoni_iron_deficit',
+    'Mentzer Index': 'mentzer_index',
+    'Corrected Reticulocyte Percentage/Reticulocyte Production Index (RPI)': 'reticulocyte_production_index',
+    "Maddrey's Discriminant Function for Alcoholic Hepatitis": 'maddrey_df',
+    'Systemic Vascular Resistance': 'systemic_vascular_resistance',
+    'Rapid Shallow Breathing Index (RSBI)': 'rsbi',
+    'Pediatric Endotracheal Tube (ETT) Size': 'pediatric_ett_size',
+    'Shock Index, Pediatric Age-Adjusted (SIPA)': 'sipa',
+    'BUN Creatinine Ratio': 'bun_creatinine_ratio',
     'Opiate Conversion Calculator': 'opioid_conversion',
     'Recruitment to Inflation Ratio': 'recruitment_inflation_ratio',
     'Sequential Organ Failure Assessment (SOFA) Score': 'sofa',
@@ -164,11 +192,14 @@ def test_curated_ids_exist():
     ("CHA2DS2-VASc", "cha2ds2_vasc"),
     ("qSOFA", "qsofa"),
     ("Modified Sequential Organ Failure Assessment (mSOFA) Score", None),
-    ("Shock Index, Pediatric Age-Adjusted (SIPA)", None),
-    ("Trauma Score and Injury Severity Score (TRISS)", None),
+    ("Shock Index, Pediatric Age-Adjusted (SIPA)", "sipa"),  # not shock_index
+    ("Trauma Score and Injury Severity Score (TRISS)", "triss"),  # not the ISS
     ("Corrected Count Increment (CCI) for Platelet Transfusion", None),
+    ("PCWP (Echo)", None),
+    ("Hemodynamics (Echo)", "echo_hemodynamics"),
+    ("Emergency Department-Initiated Buprenorphine for Opioid Use Disorder (EMBED)", None),
     ("Pediatric Glasgow Coma Scale (pGCS)", None),
-    ("Pediatric Endotracheal Tube (ETT) Size", None),
+    ("Pediatric Endotracheal Tube (ETT) Size", "pediatric_ett_size"),  # not adult ETT depth
 ])
 def test_near_neighbours(name, expected):
     assert match_name(name) == expected

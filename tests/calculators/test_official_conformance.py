@@ -58,6 +58,15 @@ OWN = {
     "ROX Index for Intubation after HFNC", "CLIF-C ACLF (Acute-on-Chronic Liver Failure)",
     "Recognition of Stroke in the Emergency Room (ROSIER) Scale", "NIH Stroke Scale/Score (NIHSS)",
     "Transtubular Potassium Gradient (TTKG)", "Opiate Conversion Calculator", "Recruitment to Inflation Ratio",
+    "Radiation Biologically Effective Dose (BED) Calculator", "Hemodynamics (Echo)", "Cardiac Output (Fick’s Formula)",
+    "Cardiac Power Output (CPO)", "Systemic Vascular Resistance", "Pulmonary Resistance", "IV Drip Rate Calculator",
+    "Urine Output and Fluid Balance", "Parkland Formula for Burns", "Rule of Nines", "Blood Volume Calculation",
+    "Maximum Allowable Blood Loss (ABL) Without Transfusion", "Plasma Dosage", "Cryoprecipitate Dosing for Fibrinogen Replacement",
+    "Ganzoni Equation for Iron Deficiency Anemia", "Serum Ascites Albumin Gradient (SAAG)", "Absolute Neutrophil Count (ANC)",
+    "Mentzer Index", "Corrected Reticulocyte Percentage/Reticulocyte Production Index (RPI)", "BUN Creatinine Ratio",
+    "Winters' Formula for Metabolic Acidosis Compensation", "Maddrey's Discriminant Function for Alcoholic Hepatitis",
+    "Revised Trauma Score", "Trauma Score and Injury Severity Score (TRISS)", "Oxygenation Index",
+    "Rapid Shallow Breathing Index (RSBI)", "Pediatric Endotracheal Tube (ETT) Size", "Shock Index, Pediatric Age-Adjusted (SIPA)",
 }
 
 

@@ -13,7 +13,18 @@ IDS = [
     "age_adjusted_d_dimer", "gcs_pupils", "rosier", "nihss", "emory_tips", "clif_c_aclf", "berlin_ards",
     "static_compliance", "ett_depth_tidal_volume", "smart_cop", "injury_severity_score", "must", "clinical_frailty_scale",
     "body_fluid_balance", "opioid_conversion", "recruitment_inflation_ratio",
+    # next tier of the official frequency list
+    "radiation_bed", "echo_hemodynamics", "fick_cardiac_output", "cardiac_power_output", "systemic_vascular_resistance",
+    "pulmonary_vascular_resistance", "iv_drip_rate", "urine_output_rate", "parkland_formula", "rule_of_nines",
+    "blood_volume_nadler", "max_allowable_blood_loss", "plasma_dosage", "cryoprecipitate_dosing", "ganzoni_iron_deficit",
+    "saag", "absolute_neutrophil_count", "mentzer_index", "reticulocyte_production_index", "bun_creatinine_ratio",
+    "winters_formula", "maddrey_df", "revised_trauma_score", "triss", "oxygenation_index", "rsbi", "pediatric_ett_size", "sipa",
 ]
+
+
+UNITLESS = {"shock_index", "sf_ratio", "rox_index", "ttkg", "neutrophil_lymphocyte_ratio", "recruitment_inflation_ratio",
+            "systemic_vascular_resistance", "pulmonary_vascular_resistance", "mentzer_index", "reticulocyte_production_index",
+            "bun_creatinine_ratio", "maddrey_df", "revised_trauma_score", "oxygenation_index", "sipa"}
 
 
 @pytest.mark.parametrize("cid", IDS)
@@ -39,8 +50,7 @@ def test_metadata(cid):
     for a in c.aliases:
         assert match_name(a) == cid, f"alias {a!r} of {cid} maps to {match_name(a)!r}"
     if c.output.kind == "number":
-        assert c.output.unit is not None or cid in {"shock_index", "sf_ratio", "rox_index", "ttkg", "neutrophil_lymphocyte_ratio",
-                                                          "recruitment_inflation_ratio"}
+        assert c.output.unit is not None or cid in UNITLESS
         assert c.output.decimals is not None
 
 

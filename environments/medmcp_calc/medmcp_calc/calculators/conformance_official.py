@@ -58,6 +58,9 @@ _cause("medmcp-calc_052_ca8378b0", "Sequential Organ Failure Assessment (SOFA) S
 _cause("medmcp-calc_077_ac79114e", "Sequential Organ Failure Assessment (SOFA) Score", 0,
        "gold error: norepinephrine 0.18 mcg/kg/min (> 0.1) scores 4 for the cardiovascular item but the gold scores "
        "it 0 (the same task's SIC answer counts 'Cardio 4'); 4+2+2+2+4+2 = 16, not 12")
+_cause("medmcp-calc_049_7772f399", "Corrected Reticulocyte Percentage/Reticulocyte Production Index (RPI)", 1,
+       "gold error: the inputs say reticulocytes 7% with haematocrit 24% (corrected 4.2%, RPI 2.1), but the gold's own "
+       "notes (corrected 1.50%, absolute count 75,000/uL) belong to 2.5% reticulocytes and RBC 3.0 - a previous answer's inputs")
 _cause("medmcp-calc_067_4a049fa3", "VTE-BLEED Score", 0,
        "gold error: the gold's own item scores (age 1.5 + male uncontrolled hypertension 1 + anaemia 1.5 + renal "
        "dysfunction 1.5) add up to 5.5, not the stated 4")

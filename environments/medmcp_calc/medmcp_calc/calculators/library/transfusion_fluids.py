@@ -27,14 +27,15 @@ DRIP = Calculator(
     output=Output("number", unit="gtt/min", decimals=0, abs_tol=1),
     compute=lambda volume_ml, drop_factor, time_min: volume_ml * drop_factor / time_min,
     interpret=lambda v, **_: f"set the drip to about {v:g} drops per minute",
-    citation="Standard infusion arithmetic; see Lilley LL, et al. Pharmacology and the Nursing Process. Elsevier.",
+    citation="Standard infusion arithmetic; e.g. Kee JL, Marshall SM. Clinical Calculations: With Applications to General and "
+             "Specialty Areas. St. Louis: Elsevier; 2017.",
     reference=reference_page(
         "IV Drip Rate", "Converts an infusion order into drops per minute for gravity sets.",
         "Infusions without a pump; blood products through blood tubing (usually 10-15 gtt/mL).",
         "Volume (mL), drop factor (gtt/mL: macro-drip 10-20, micro-drip 60), time (minutes).",
         "Drip rate (gtt/min) = volume x drop factor / time.",
         "Round to a countable whole number of drops; re-check the rate regularly.",
-        "Standard nursing pharmacology texts."),
+        "Kee JL, Marshall SM. Clinical Calculations. Elsevier; 2017."),
     official_names=("IV Drip Rate Calculator",),
     from_official=lambda inputs: {
         "volume_ml": number_in(field_text(inputs, ("volume to be given", "volume"))),
