@@ -22,7 +22,8 @@ Layers, from the inside out:
 5. The parent enforces a wall-clock deadline and kills/replaces the worker.
 
 Protocol: 4-byte big-endian length + UTF-8 JSON, both directions.
-Request ``{"code", "timeout", "cap"}``; reply ``{"output", "recycle"}``.
+Request ``{"code", "timeout", "cap", "persist"}``; reply ``{"output", "recycle"}``. The worker
+answers ``{"ready": true, "info": {...}}`` (or ``{"fatal": ...}``) once it is locked down.
 """
 from __future__ import annotations
 
