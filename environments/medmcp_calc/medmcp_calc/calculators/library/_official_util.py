@@ -81,3 +81,27 @@ def reference_page(title: str, purpose: str, when: str, inputs: str, formula: st
     """Assemble a reference page with the standard sections."""
     return (f"# {title}\n\n**Purpose.** {purpose}\n\n**When to use.** {when}\n\n**Inputs.** {inputs}\n\n"
             f"**Formula.** {formula}\n\n**Interpretation.** {interpretation}\n\n**Reference.** {reference}\n")
+
+
+def bool_inputs(items, kind_note: str = "history"):
+    """Input objects for (name, label, points) yes/no items."""
+    from ..base import EHRSource, Input
+
+    return tuple(Input(n, f"{label} ({'+' if p >= 0 else ''}{p:g})", kind="bool", ehr=EHRSource(kind_note, ())) for n, label, p in items)
+
+
+def bools_from_official(inputs: list, mapping, by_score: bool = False) -> dict:
+    """Read yes/no items; ``mapping`` is {input name: keyword tuple}. With ``by_score`` a
+    field's non-zero official score means 'present' (for items phrased as favourable answers)."""
+    from ..officials import official_bool
+
+    out = {}
+    for name, kws in mapping.items():
+        if by_score:
+            s = field_score(inputs, kws)
+            if s is None:
+                raise CalculatorInputError(f"official field {kws[0]!r} carries no score")
+            out[name] = s != 0
+        else:
+            out[name] = official_bool(inputs, kws)
+    return out
