@@ -203,26 +203,45 @@ def episode_fields(episodes: Sequence[Episode]) -> dict[str, list]:
     return out
 
 
-def summarize(episodes: Sequence[Episode], tool_names: Sequence[str] = ()) -> dict[str, float]:
-    """Batch means: metrics, turns, per-tool call frequency (the paper's Table 3), malformed rate."""
-    n = max(1, len(episodes))
-    s: dict[str, float] = {}
+def summary_sums(episodes: Sequence[Episode], tool_names: Sequence[str]) -> dict[str, tuple[float, float]]:
+    """``key -> (sum, count)`` over episodes, for a key set fixed by ``tool_names`` (so ranks agree)."""
+    known = list(dict.fromkeys(tool_names))
+    out: dict[str, tuple[float, float]] = {}
     for m in METRICS:
-        vals = [e.scores.get(m) for e in episodes if e.scores.get(m) is not None]
-        if vals:
-            s[f"env/{m}"] = sum(float(v) for v in vals) / len(vals)
-    s["env/turns"] = sum(e.turns for e in episodes) / n
-    s["env/malformed_calls"] = sum(e.malformed_calls for e in episodes) / n
-    s["env/tool_errors"] = sum(e.tool_errors for e in episodes) / n
-    s["env/answered"] = sum(e.stop_reason == "answer" for e in episodes) / n
-    s["env/forced_turns"] = sum(e.forced_turns for e in episodes) / n
-    names = set(tool_names)
-    for e in episodes:
-        names |= set(e.tool_counts)
-    for name in sorted(names):
-        s[f"tools/{name}"] = sum(e.tool_counts.get(name, 0) for e in episodes) / n
-    s["tools/total"] = sum(sum(e.tool_counts.values()) for e in episodes) / n
-    return s
+        vals = [float(e.scores[m]) for e in episodes if e.scores.get(m) is not None]
+        out[f"env/{m}"] = (sum(vals), float(len(vals)))
+    n = float(len(episodes))
+    out["env/turns"] = (float(sum(e.turns for e in episodes)), n)
+    out["env/malformed_calls"] = (float(sum(e.malformed_calls for e in episodes)), n)
+    out["env/tool_errors"] = (float(sum(e.tool_errors for e in episodes)), n)
+    out["env/answered"] = (float(sum(e.stop_reason == "answer" for e in episodes)), n)
+    out["env/forced_turns"] = (float(sum(e.forced_turns for e in episodes)), n)
+    for name in known:
+        out[f"tools/{name}"] = (float(sum(e.tool_counts.get(name, 0) for e in episodes)), n)
+    out["tools/other"] = (float(sum(v for e in episodes for k, v in e.tool_counts.items() if k not in known)), n)
+    out["tools/total"] = (float(sum(sum(e.tool_counts.values()) for e in episodes)), n)
+    return out
+
+
+def summarize(episodes: Sequence[Episode], tool_names: Sequence[str] | None = None, accelerator=None) -> dict[str, float]:
+    """Means per episode: rubric metrics, turns, answered rate, malformed calls, tool errors, and calls per
+    episode of every tool (the paper's Table 3; ``tools/other`` = names the environment does not offer).
+
+    With ``accelerator`` (several processes) the sums are gathered first — a collective call, so every
+    rank must call it, with the same ``tool_names``."""
+    if tool_names is None:
+        tool_names = sorted({t["function"]["name"] for e in episodes for t in e.env.tool_schemas()}
+                            | {k for e in episodes for k in e.tool_counts})
+    sums = summary_sums(episodes, tool_names)
+    keys = list(sums)
+    if accelerator is not None and accelerator.num_processes > 1:
+        import torch
+
+        t = torch.tensor([[sums[k][0] for k in keys], [sums[k][1] for k in keys]], dtype=torch.float64,
+                         device=accelerator.device)
+        tot = accelerator.reduce(t, reduction="sum").cpu()
+        sums = {k: (float(tot[0, i]), float(tot[1, i])) for i, k in enumerate(keys)}
+    return {k: sv / cnt for k, (sv, cnt) in sums.items() if cnt > 0}
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -235,14 +254,23 @@ class MedcalcRollout:
     """
 
     def __init__(self, resolve: Callable[[list[dict]], tuple[Any, Any]], config: RolloutConfig | None = None,
-                 *, script=None, backend: Backend | None = None, codec: ChatCodec | None = None):
+                 *, script=None, backend: Backend | None = None, codec: ChatCodec | None = None,
+                 tool_names: Sequence[str] | None = None):
         self.resolve = resolve
         self.cfg = config or RolloutConfig()
         self.script = script
         self._backend = backend
         self._codec = codec
+        self._tool_names = list(tool_names) if tool_names is not None else None
         self.last_episodes: list[Episode] = []
         self.__name__ = "medcalc_rollout"
+
+    def tool_names(self) -> list[str]:
+        """All tool names of the registered environments (a fixed metric key set on every rank)."""
+        if self._tool_names is not None:
+            return self._tool_names
+        envs = getattr(getattr(self.resolve, "__self__", None), "envs", None) or {}
+        return sorted({t["function"]["name"] for env in envs.values() for t in env.tool_schemas()})
 
     def backend_for(self, trainer) -> Backend:
         b = self._backend
@@ -272,8 +300,7 @@ class MedcalcRollout:
             runner.run(episodes, backend, budget=budget, collective=collective)
         self.last_episodes = episodes
         mode = "train" if trainer.model.training else "eval"
-        tool_names = sorted({t["function"]["name"] for e in episodes for t in e.env.tool_schemas()})
-        for k, v in summarize(episodes, tool_names).items():
+        for k, v in summarize(episodes, self.tool_names(), trainer.accelerator).items():
             if not math.isnan(v):
                 trainer._metrics[mode][k].append(v)
         out = {

@@ -96,15 +96,9 @@ class PeriodicEvalCallback(TrainerCallback):
             eps = [runner.start(env, task) for env, task in shard]
             with backend.session():
                 runner.run(eps, backend, budget=budget, collective=acc.num_processes > 1)
-            local = summarize(eps)
-            for k, v in local.items():
+            names = sorted({t["function"]["name"] for env, _ in pairs[:1] for t in env.tool_schemas()})
+            for k, v in summarize(eps, names, acc).items():  # gathered over ranks
                 out[f"eval_{split}/{k.split('/', 1)[1] if k.startswith('env/') else k}"] = v
-            if acc.num_processes > 1:
-                import torch
-                keys = sorted(out)
-                t = torch.tensor([[out[k] * len(eps) for k in keys] + [len(eps)]], device=acc.device, dtype=torch.float64)
-                tot = acc.gather(t).sum(0)
-                out = {k: float(tot[i] / max(1.0, float(tot[-1]))) for i, k in enumerate(keys)}
         return out
 
     def on_train_begin(self, args, state, control, **kw):

@@ -162,7 +162,7 @@ def main():
                       bf16=cuda and a.dtype == "bfloat16", use_cpu=not cuda, reward_weights=weights, seed=0)
     rollout = MedcalcRollout(lambda p: (env, by_id[p[0]["task_id"]]),
                              RolloutConfig(max_turns=6, max_tokens_per_turn=a.max_tokens_per_turn),
-                             script=script)
+                             script=script, tool_names=[t["function"]["name"] for t in TOOLS])
     trainer = GRPOTrainer(model=model, reward_funcs=funcs, args=args, train_dataset=ds, processing_class=tok,
                           rollout_func=rollout)
     rollout._backend = TimedHF.from_trainer(trainer)  # same settings as the default HF backend, timed
