@@ -12,6 +12,12 @@ from medmcp_calc.calculators import all_calculators, match_name
 from medmcp_calc.calculators.matching import normalize
 
 EXPECTED = {
+    'HERDOO2 Rule for Discontinuing Anticoagulation in Unprovoked VTE': 'herdoo2',
+    'Bova Score for Pulmonary Embolism Complications': 'bova_score',
+    'Simplified PESI (Pulmonary Embolism Severity Index)': 'spesi',
+    'DASH Prediction Score for Recurrent VTE': 'dash_score',
+    'Hestia Criteria for Outpatient Pulmonary Embolism Treatment': 'hestia_criteria',
+    'ISTH Criteria for Disseminated Intravascular Coagulation (DIC)': 'isth_dic',
     'Plasma Dosage': 'plasma_dosage',
     'Trauma Score and Injury Severity Score (TRISS)': 'triss',
     'Hemodynamics (Echo)': 'echo_hemodynamics',
@@ -131,6 +137,15 @@ EXPECTED = {
     'Sequential Organ Failure Assessment (SOFA) Score': 'sofa',
     'Charlson Comorbidity Index (CCI)': 'charlson_comorbidity_index',
     'Caprini Score for Venous Thromboembolism (2005)': 'caprini_vte',
+    'AIMS65 Score for Upper GI Bleeding Mortality': 'aims65',
+    'Rockall Score for Upper GI Bleeding (Pre-Endoscopy)': 'rockall_pre_endoscopy',
+    'Rockall Score for Upper GI Bleeding (Complete)': 'rockall_complete',
+    'Forrest Classification of Upper GI Bleeding': 'forrest_classification',
+    'IMPROVE Bleeding Risk Score': 'improve_bleeding',
+    'ATRIA Bleeding Risk Score': 'atria_bleeding',
+    'ATRIA Stroke Risk Score': 'atria_stroke',
+    'ORBIT Bleeding Risk Score for Atrial Fibrillation': 'orbit_bleeding',
+    'CHA₂DS₂-VA Score for Atrial Fibrillation Stroke Risk': 'cha2ds2_va',
 }
 
 
@@ -185,9 +200,10 @@ def test_curated_ids_exist():
     ("National Early Warning Score (NEWS) 2", "news2"),
     ("NEWS", "news"),
     ("NEWS2", "news2"),
-    ("Rockall Score for Upper GI Bleeding (Pre-Endoscopy)", None),
-    ("Rockall Score for Upper GI Bleeding (Complete)", None),
-    ("CHA₂DS₂-VA Score for Atrial Fibrillation Stroke Risk", None),
+    ("Rockall Score for Upper GI Bleeding (Pre-Endoscopy)", "rockall_pre_endoscopy"),
+    ("Rockall Score for Upper GI Bleeding (Complete)", "rockall_complete"),
+    ("Rockall Score for Upper GI Bleeding", None),
+    ("CHA₂DS₂-VA Score for Atrial Fibrillation Stroke Risk", "cha2ds2_va"),
     ("CHA₂DS₂-VASc Score for Atrial Fibrillation Stroke Risk", "cha2ds2_vasc"),
     ("CHA2DS2-VASc", "cha2ds2_vasc"),
     ("qSOFA", "qsofa"),

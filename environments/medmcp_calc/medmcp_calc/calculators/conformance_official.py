@@ -67,6 +67,9 @@ _cause("medmcp-calc_067_4a049fa3", "VTE-BLEED Score", 0,
 _cause("medmcp-calc_109_5499be20", "CLIF-C ACLF (Acute-on-Chronic Liver Failure)", 0,
        "gold error: the gold's own organ subscores (1+1+2+1+1+1 = CLIF-OF 7) with age 56 and WBC 11.2 give "
        "10 x (0.33x7 + 0.04x56 + 0.63 x ln 11.2 - 2) = 40.7; the gold 47 corresponds to CLIF-OF 9")
+_cause("medmcp-calc_002_e266f3ba", "Rockall Score for Upper GI Bleeding (Complete)", 0,
+       "gold error: the gold's own item scores (age 1 + hypotension 2 + comorbidity 2 + 'all other diagnoses' 1 + "
+       "visible vessel 2) add up to 8, not the stated 7 (7 = the pre-endoscopy 5 plus the stigmata only)")
 
 
 @dataclass

@@ -49,6 +49,8 @@ def _is_abbreviation(text: str) -> bool:
     t = text.strip()
     if not t or " " in t or len(t) > 14:
         return False
+    if "-" in t and all(p[:1].isupper() and p[1:].islower() for p in t.split("-")):
+        return False  # hyphenated words ("Pre-Endoscopy") are a qualifier, not an abbreviation
     caps = sum(ch.isupper() or ch.isdigit() for ch in t)
     return caps >= 2
 
