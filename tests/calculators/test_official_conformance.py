@@ -67,6 +67,9 @@ OWN = {
     "Winters' Formula for Metabolic Acidosis Compensation", "Maddrey's Discriminant Function for Alcoholic Hepatitis",
     "Revised Trauma Score", "Trauma Score and Injury Severity Score (TRISS)", "Oxygenation Index",
     "Rapid Shallow Breathing Index (RSBI)", "Pediatric Endotracheal Tube (ETT) Size", "Shock Index, Pediatric Age-Adjusted (SIPA)",
+    "Simplified PESI (Pulmonary Embolism Severity Index)", "Bova Score for Pulmonary Embolism Complications",
+    "Hestia Criteria for Outpatient Pulmonary Embolism Treatment", "HERDOO2 Rule for Discontinuing Anticoagulation in Unprovoked VTE",
+    "DASH Prediction Score for Recurrent VTE", "ISTH Criteria for Disseminated Intravascular Coagulation (DIC)",
 }
 
 

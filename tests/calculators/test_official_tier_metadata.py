@@ -19,6 +19,7 @@ IDS = [
     "blood_volume_nadler", "max_allowable_blood_loss", "plasma_dosage", "cryoprecipitate_dosing", "ganzoni_iron_deficit",
     "saag", "absolute_neutrophil_count", "mentzer_index", "reticulocyte_production_index", "bun_creatinine_ratio",
     "winters_formula", "maddrey_df", "revised_trauma_score", "triss", "oxygenation_index", "rsbi", "pediatric_ett_size", "sipa",
+    "spesi", "bova_score", "hestia_criteria", "herdoo2", "dash_score", "isth_dic",
 ]
 
 
