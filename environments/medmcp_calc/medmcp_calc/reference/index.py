@@ -101,6 +101,17 @@ def build_pages(calculators=None) -> list[Page]:
     return pages
 
 
+def _text_result(fn):
+    """Tool output is always valid UTF-8 (lone surrogates from odd input become '?')."""
+    import functools
+
+    @functools.wraps(fn)
+    def wrapped(*args, **kwargs) -> str:
+        return fn(*args, **kwargs).encode("utf-8", "replace").decode("utf-8")
+
+    return wrapped
+
+
 class ReferenceIndex:
     """BM25 index over the pages (built lazily, then kept in memory)."""
 
@@ -215,6 +226,7 @@ class ReferenceIndex:
         best = best or _plain(page.text)[:width]
         return best if len(best) <= width else best[: width - 3].rstrip() + "..."
 
+    @_text_result
     def search(self, query: str) -> str:
         if not isinstance(query, str):
             return f"Error: query must be text, got {type(query).__name__}"
@@ -293,6 +305,7 @@ class ReferenceIndex:
         words = re.sub(r"[^A-Za-z0-9]+", " ", url)
         return [p for p, _ in self.ranked(words, k=n)]
 
+    @_text_result
     def fetch(self, url: str) -> str:
         if not isinstance(url, str):
             return f"Error: url must be text, got {type(url).__name__}"

@@ -116,7 +116,8 @@ class _Worker:
         reply = self._recv(time.monotonic() + timeout_s + _GRACE_S)
         if reply is None:
             return None, True, self.eof and time.monotonic() - t0 < 0.05
-        return str(reply.get("output", "")), bool(reply.get("recycle")) or self.calls >= self.max_calls, False
+        out = str(reply.get("output", "")).encode("utf-8", "replace").decode("utf-8")  # no lone surrogates
+        return out, bool(reply.get("recycle")) or self.calls >= self.max_calls, False
 
     def alive(self) -> bool:
         return self.proc.poll() is None

@@ -233,6 +233,22 @@ def evaluate(expression: str) -> float | int:
     return _check(value)
 
 
+def _clean(text: str) -> str:
+    """Tool output is always valid UTF-8 (lone surrogates from odd input become '?')."""
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
+def _text_result(fn):
+    import functools
+
+    @functools.wraps(fn)
+    def wrapped(*args, **kwargs) -> str:
+        return _clean(fn(*args, **kwargs))
+
+    return wrapped
+
+
+@_text_result
 def calculator(expression: str) -> str:
     """Evaluate an arithmetic expression and return the result as text (``Error: ...`` on bad input)."""
     try:
@@ -243,6 +259,7 @@ def calculator(expression: str) -> str:
         return f"Error: could not evaluate the expression ({type(e).__name__})"
 
 
+@_text_result
 def convert_units(value: Any, from_unit: str, to_unit: str, analyte: str | None = None) -> str:
     """Convert ``value`` from ``from_unit`` to ``to_unit`` (``analyte`` for mass <-> molar concentrations)."""
     from medmcp_calc.calculators.units import convert, supported_units
