@@ -8,12 +8,22 @@
 - :mod:`.medcalc_bench` — MedCalc-Bench answer extraction and grading rules.
 """
 from .answer import ANSWER_FORMAT_INSTRUCTIONS, AnswerItem, ParsedAnswer, parse_final_answer
-from .episode import EvidenceItem, GroundTruth, RequiredCalc, score_episode, tool_usage
+from .episode import (
+    EvidenceItem,
+    GroundTruth,
+    RequiredCalc,
+    assistant_turns,
+    final_text_from_messages,
+    score_episode,
+    tool_calls_from_messages,
+    tool_usage,
+)
 from .evidence import value_in_text
 from .values import normalize_category, values_match
 
 __all__ = [
     "ANSWER_FORMAT_INSTRUCTIONS", "AnswerItem", "ParsedAnswer", "parse_final_answer",
-    "EvidenceItem", "GroundTruth", "RequiredCalc", "score_episode", "tool_usage",
+    "EvidenceItem", "GroundTruth", "RequiredCalc", "score_episode", "tool_usage", "tool_calls_from_messages",
+    "final_text_from_messages", "assistant_turns",
     "value_in_text", "normalize_category", "values_match",
 ]

@@ -272,3 +272,47 @@ def score_episode(
             "error": error,
         },
     }
+
+
+def _content_text(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(p.get("text", "") for p in content if isinstance(p, dict) and isinstance(p.get("text"), str))
+    return ""
+
+
+def tool_calls_from_messages(messages: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """``[{"name", "arguments", "result"}]`` from OpenAI-style chat messages (dicts, e.g. the
+    ``nodes[*].message`` of a verifiers trace): each assistant tool call paired with the tool message
+    answering its id (``result`` None when none came back). Tool-call entries may be nested
+    (``{"function": {"name", "arguments"}}``) or flat (``{"name", "arguments"}``)."""
+    results: dict[str, str] = {}
+    for m in messages:
+        if isinstance(m, Mapping) and m.get("role") == "tool" and m.get("tool_call_id") is not None:
+            results[str(m["tool_call_id"])] = _content_text(m.get("content"))
+    out = []
+    for m in messages:
+        if not isinstance(m, Mapping) or m.get("role") != "assistant":
+            continue
+        for call in m.get("tool_calls") or []:
+            if not isinstance(call, Mapping):
+                continue
+            fn = call.get("function") if isinstance(call.get("function"), Mapping) else call
+            out.append({"name": str(fn.get("name") or ""), "arguments": fn.get("arguments"),
+                        "result": results.get(str(call.get("id")))})
+    return out
+
+
+def final_text_from_messages(messages: Sequence[Mapping[str, Any]]) -> str | None:
+    """Text of the last assistant message that has any (None when there is none)."""
+    for m in reversed(list(messages)):
+        if isinstance(m, Mapping) and m.get("role") == "assistant":
+            text = _content_text(m.get("content"))
+            if text.strip():
+                return text
+    return None
+
+
+def assistant_turns(messages: Sequence[Mapping[str, Any]]) -> int:
+    return sum(1 for m in messages if isinstance(m, Mapping) and m.get("role") == "assistant")

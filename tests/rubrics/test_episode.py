@@ -237,3 +237,27 @@ def test_bad_ground_truth_is_a_clear_error():
         GroundTruth.from_dict({"calculators": []})
     with pytest.raises(ValueError, match="kind"):
         GroundTruth.from_dict({"required": [{"calc_id": "x", "value": 1, "kind": "fraction"}]})
+
+
+def test_trajectory_helpers_on_trace_messages():
+    from medcalc_rubrics import assistant_turns, final_text_from_messages, tool_calls_from_messages
+
+    # the shape of `nodes[*].message` in a verifiers traces.jsonl (flat tool calls) and of OpenAI (nested)
+    messages = [
+        {"role": "system", "content": "sys"},
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": "looking", "tool_calls": [
+            {"id": "a", "type": "function", "name": "run_read_only_sql", "arguments": '{"sql": "select 1"}'},
+            {"id": "b", "type": "function", "function": {"name": "run_python", "arguments": "{}"}}]},
+        {"role": "tool", "tool_call_id": "a", "content": "value\n1.4", "name": "run_read_only_sql"},
+        {"role": "tool", "tool_call_id": "b", "content": [{"type": "text", "text": "42"}]},
+        {"role": "assistant", "content": "BMI: 24.2"},
+        {"role": "assistant", "content": ""},
+    ]
+    calls = tool_calls_from_messages(messages)
+    assert calls == [{"name": "run_read_only_sql", "arguments": '{"sql": "select 1"}', "result": "value\n1.4"},
+                     {"name": "run_python", "arguments": "{}", "result": "42"}]
+    assert final_text_from_messages(messages) == "BMI: 24.2"
+    assert assistant_turns(messages) == 3
+    r = score_episode(GT, final_text_from_messages(messages), calls, match=match)
+    assert r["EA"] == 0.5 and r["CS"] == 0.5
