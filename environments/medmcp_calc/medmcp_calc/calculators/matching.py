@@ -6,8 +6,9 @@
    ``official_names`` - matched after :func:`normalize` (case, accents, subscript
    digits, punctuation);
 2. *derived* names - a trailing parenthesised abbreviation ("Injury Severity
-   Score (ISS)" -> "ISS"), the name without that abbreviation, and the "loose"
-   form without filler words ("score", "calculator", "for", ...).
+   Score (ISS)" -> "ISS"), the name without that abbreviation, the "loose"
+   form without filler words ("score", "calculator", "for", ...), and the
+   spacing-insensitive form of each ("CURB65" = "CURB-65", "Aa gradient").
 
 A derived key that two calculators would both produce is dropped (ambiguous:
 "CCI" is both Charlson and Corrected Count Increment), and only *abbreviation*
@@ -81,11 +82,17 @@ def _index() -> tuple[dict[str, str], dict[str, str]]:
             if parts:
                 base, abbr = parts
                 keys |= {normalize(base), _loose(base), normalize(abbr)}
+            keys |= {_compact(k) for k in list(keys) + [normalize(n)]}
             for k in keys:
                 if k:
                     derived.setdefault(k, set()).add(c.id)
     unique = {k: next(iter(v)) for k, v in derived.items() if len(v) == 1}
     return explicit, unique
+
+
+def _compact(key: str) -> str:
+    """Spacing-insensitive form, marked so it never collides with a spaced key: "a a gradient" -> "#aagradient"."""
+    return "#" + key.replace(" ", "") if key else ""
 
 
 def clear_cache() -> None:
@@ -106,6 +113,7 @@ def match_name(name: str) -> str | None:
     if parts:
         base, abbr = parts
         candidates += [normalize(base), _loose(base)]
+    candidates += [_compact(k) for k in list(candidates)]  # "Aa gradient", "CURB65", "NEWS 2"
     for k in candidates:
         if k and k in explicit:
             return explicit[k]
