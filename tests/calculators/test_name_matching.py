@@ -146,6 +146,20 @@ EXPECTED = {
     'ATRIA Stroke Risk Score': 'atria_stroke',
     'ORBIT Bleeding Risk Score for Atrial Fibrillation': 'orbit_bleeding',
     'CHA₂DS₂-VA Score for Atrial Fibrillation Stroke Risk': 'cha2ds2_va',
+    'TIMI Risk Score for UA/NSTEMI': 'timi_ua_nstemi',
+    'TIMI Risk Score for STEMI': 'timi_stemi',
+    'PHQ-9 (Patient Health Questionnaire-9)': 'phq9',
+    'GAD-7 (General Anxiety Disorder-7)': 'gad7',
+    'CIWA-Ar for Alcohol Withdrawal': 'ciwa_ar',
+    'COWS Score for Opiate Withdrawal': 'cows',
+    'Pain Assessment in Advanced Dementia Scale (PAINAD)': 'painad',
+    'Nonverbal Pain Scale (NVPS) for Nonverbal Patients': 'nvps',
+    'Braden Score for Pressure Ulcers': 'braden_score',
+    'Aldrete Score': 'aldrete_score',
+    'APGAR Score': 'apgar_score',
+    'BISAP Score for Pancreatitis Mortality': 'bisap',
+    "Ranson's Criteria for Pancreatitis Mortality": 'ranson_criteria',
+    'Bishop Score for Vaginal Delivery and Induction of Labor': 'bishop_score',
 }
 
 
