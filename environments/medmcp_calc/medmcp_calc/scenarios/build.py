@@ -158,8 +158,12 @@ def task_rows(tasks: Iterable[dict], verify: bool = True) -> dict[str, list[tupl
 
 
 def build_ehr(distractors: int = 10_000, seed: int = 0, train: int = 0, include_test: bool = True,
-              tasks: Iterable[dict] | None = None) -> dict[str, Rows]:
-    """Row streams for all nine tables: task patients first, then ``distractors`` other patients."""
+              tasks: Iterable[dict] | None = None, one_shot: bool = False) -> dict[str, Iterable[tuple]]:
+    """Row streams for all nine tables: task patients first, then ``distractors`` other patients.
+
+    By default each stream is re-iterable (the builder hashes first and skips an unchanged database);
+    ``one_shot=True`` returns plain generators so the builder hashes while loading (one pass: faster
+    for a fresh build, but an unchanged database is loaded and rolled back)."""
     from .distractors import distractor_tables
 
     chosen: list[dict] = []
@@ -174,6 +178,8 @@ def build_ehr(distractors: int = 10_000, seed: int = 0, train: int = 0, include_
     def stream(table: str) -> Callable[[], Iterable[tuple]]:
         return lambda: itertools.chain(fixed[table], distractor_tables(distractors, seed)[table])
 
+    if one_shot:
+        return {t: iter(stream(t)()) for t in C.TABLE_NAMES}
     return {t: Rows(stream(t)) for t in C.TABLE_NAMES}
 
 
