@@ -160,6 +160,16 @@ EXPECTED = {
     'BISAP Score for Pancreatitis Mortality': 'bisap',
     "Ranson's Criteria for Pancreatitis Mortality": 'ranson_criteria',
     'Bishop Score for Vaginal Delivery and Induction of Labor': 'bishop_score',
+    'MASCC Risk Index for Febrile Neutropenia': 'mascc_index',
+    'International Prognostic Index for Diffuse Large B-cell Lymphoma (IPI and R-IPI)': 'ipi_dlbcl',
+    'Modified Glasgow Prognostic Score (mGPS) for Cancer Outcomes': 'mgps',
+    'CRB-65 Score for Pneumonia Severity': 'crb_65',
+    'Clinical Pulmonary Infection Score (CPIS) for Ventilator-Associated Pneumonia (VAP)': 'cpis',
+    'Murray Score for Acute Lung Injury': 'murray_lung_injury',
+    'Tisdale Risk Score for QT Prolongation': 'tisdale_qt_risk',
+    'STOP-BANG Score for Obstructive Sleep Apnea': 'stop_bang',
+    'ABCD² Score for TIA': 'abcd2',
+    'Modified Fisher Grading Scale for Subarachnoid Hemorrhage (SAH)': 'modified_fisher',
 }
 
 

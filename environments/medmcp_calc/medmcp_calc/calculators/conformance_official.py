@@ -70,6 +70,9 @@ _cause("medmcp-calc_109_5499be20", "CLIF-C ACLF (Acute-on-Chronic Liver Failure)
 _cause("medmcp-calc_002_e266f3ba", "Rockall Score for Upper GI Bleeding (Complete)", 0,
        "gold error: the gold's own item scores (age 1 + hypotension 2 + comorbidity 2 + 'all other diagnoses' 1 + "
        "visible vessel 2) add up to 8, not the stated 7 (7 = the pre-endoscopy 5 plus the stigmata only)")
+_cause("medmcp-calc_071_8f81080c", "Clinical Pulmonary Infection Score (CPIS) for Ventilator-Associated Pneumonia (VAP)", 0,
+       "gold error: WBC 15.4 x10^9/L with no bandemia scores 1 (< 4 or > 11), the second point needing bands >= 50%; "
+       "the gold scores it 2 (its own text says 'no bandemia'), so 1+1+2+0+2+2 = 8, not 9")
 
 
 @dataclass
