@@ -26,10 +26,27 @@ def _check(task, tr):
     want = [(c["name"], c["value"]) for c in task["ground_truth"]["calculators"]]
     # the answer is recomputed from what SQL returned: equal values mean every input agreed with the EHR
     assert got == want, f"{task['task_id']}: answer {got} != ground truth {want}"
+    _check_python(task, tr)
     s = _score(task, tr)
     assert (s["TF"], s["CS"], s["QP"], s["EA"]) == (1, 1, 1, 1), (task["task_id"], {k: s[k] for k in ("TF", "CS", "QP", "EA")},
                                                                    s["details"].get("evidence"))
     return s
+
+
+def _check_python(task, tr):
+    """The arithmetic done in run_python (conversions, written-out formulas) agrees with the ground truth."""
+    from medmcp_calc.scenarios.solver import FORMULAS
+
+    outs = [r for c, r in tr.steps if c.name == "run_python"]
+    if not outs:
+        return
+    text = outs[0]
+    assert "Error" not in text and "Traceback" not in text, text
+    for c in task["ground_truth"]["calculators"]:
+        if c["id"] in FORMULAS:
+            line = next(l for l in text.splitlines() if l.startswith(c["name"] + " "))
+            got = float(line[len(c["name"]) + 1:])
+            assert abs(got - c["value"]) <= max(c["abs_tol"], abs(c["value"]) * c["rel_tol"], 1e-9), (task["task_id"], line)
 
 
 def test_reference_solver_scores_one_on_every_test_task(scenario_db):

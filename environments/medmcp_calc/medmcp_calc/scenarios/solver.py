@@ -26,10 +26,21 @@ from typing import Any, Callable, Mapping
 
 from . import catalog as C
 from .engine import Obs, RecordView, compute_ground_truth
+from ..calculators.units import convert
 from .generate import jsonable
 from .registry import by_id
 
 REFERENCE_PREFIX = "medcalc://calculators/"
+
+# Formulas simple enough to write out in run_python (calculator id -> (expression, input names)).
+FORMULAS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "bmi": ("weight_kg / (height_cm / 100) ** 2", ("weight_kg", "height_cm")),
+    "mean_arterial_pressure": ("(sbp + 2 * dbp) / 3", ("sbp", "dbp")),
+    "shock_index": ("heart_rate / sbp", ("heart_rate", "sbp")),
+    "pf_ratio": ("pao2 / (fio2_pct / 100)", ("pao2", "fio2_pct")),
+    "sf_ratio": ("spo2 / (fio2_pct / 100)", ("spo2", "fio2_pct")),
+    "anion_gap": ("sodium - (chloride + bicarbonate)", ("sodium", "chloride", "bicarbonate")),
+}
 
 
 @dataclass(frozen=True)
@@ -216,8 +227,8 @@ class ReferencePolicy:
             if t not in tables:
                 tables.append(t)
         calls.append(ToolCall("describe_tables", {"table_names": tables}))
-        for key, ev in self.facts:
-            calls.append(ToolCall("run_read_only_sql", {"query": fact_query(self.task, key, ev)}))
+        for q in dict.fromkeys(fact_query(self.task, key, ev) for key, ev in self.facts):
+            calls.append(ToolCall("run_read_only_sql", {"query": q}))
         if self.use_fetch:
             for cid in dict.fromkeys(self.calc_ids):
                 calls.append(ToolCall("fetch", {"url": REFERENCE_PREFIX + cid}))
@@ -234,8 +245,9 @@ class ReferencePolicy:
 
     def read_view(self, history: list[tuple[ToolCall, str]]) -> RecordView:
         obs: dict[str, list[Obs]] = {}
-        sql_results = [r for c, r in history if c.name == "run_read_only_sql"]
-        for (key, ev), text in zip(self.facts, sql_results):
+        by_query = {c.arguments["query"]: r for c, r in history if c.name == "run_read_only_sql"}
+        for key, ev in self.facts:
+            text = by_query[fact_query(self.task, key, ev)]
             rows = parse_table(text)
             if not rows:
                 raise ValueError(f"no rows for {key} (patient {self.task['patient_id']})")
@@ -246,21 +258,45 @@ class ReferencePolicy:
         view = self.read_view(history)
         gt = compute_ground_truth(self.scenario, view)
         self._branches = gt.branches
+        self._view = view
         return [{"id": r.calc.id, "name": r.calc.name, "value": jsonable(r.value), "unit": r.unit,
-                 "inputs": {k: jsonable(v) for k, v in r.inputs.items()}, "decimals": r.calc.output.decimals}
+                 "inputs": {k: jsonable(v) for k, v in r.inputs.items()}, "decimals": r.calc.output.decimals,
+                 "sources": r.sources, "input_units": {i.name: i.unit for i in r.calc.inputs}}
                 for r in gt.steps]
 
     def python_code(self, results: list[dict[str, Any]]) -> str:
-        lines = ["# inputs as read from the record (converted to the calculators' units) and the results"]
+        """Unit conversions of values reported in other units, the simple formulas written out,
+        and the remaining results listed (computed by the published rules from these inputs)."""
+        lines = ["# values read from the record, converted to the units each calculator expects"]
+        view = getattr(self, "_view", None)
+        seen = set()
         for r in results:
-            lines.append(f"inputs_{r['id']} = {json.dumps(r['inputs'], sort_keys=True)!s}")
-            v = r["value"]
-            if isinstance(v, (int, float)) and not isinstance(v, bool):
-                d = r["decimals"]
-                lines.append(f"print({r['name']!r}, round({float(v)!r}, {d if d is not None else 3}))")
+            for name, src in r["sources"].items():
+                if src.get("from") != "ehr" or view is None:
+                    continue
+                o = next((x for x in view.obs.get(src["fact"], []) if x.row_id == src["row_id"]), None)
+                calc_unit = r["input_units"].get(name)
+                if o is None or o.kind != "lab" or not o.unit or not calc_unit or o.unit == calc_unit:
+                    continue
+                key = (o.row_id, calc_unit)
+                if key in seen:
+                    continue
+                seen.add(key)
+                lab = C.LAB_BY_KEY[o.key]
+                factor = convert(1.0, o.unit, calc_unit, analyte=lab.analyte)
+                lines.append(f"print({(lab.name + ' ' + o.text + ' ' + o.unit + ' in ' + calc_unit)!r}, "
+                             f"round({float(o.text)!r} * {factor!r}, 4))")
+        for r in results:
+            f = FORMULAS.get(r["id"])
+            if f is not None and all(v in r["inputs"] for v in f[1]):
+                args = ", ".join(f[1])
+                vals = ", ".join(repr(float(r["inputs"][v])) for v in f[1])
+                lines.append(f"{args} = {vals}" + ("," if len(f[1]) == 1 else ""))
+                d = r["decimals"] if r["decimals"] is not None else 2
+                lines.append(f"print({r['name']!r}, round({f[0]}, {d}))")
             else:
-                lines.append(f"print({r['name']!r}, {json.dumps(v)!r})")
-        return "\n".join(lines).replace(": true", ": True").replace(": false", ": False").replace(": null", ": None")
+                lines.append(f"print({r['name']!r}, {json.dumps(r['value'])!r})")
+        return "\n".join(lines)
 
     def summary(self, results: list[dict[str, Any]]) -> str:
         br = "; ".join(f"{k}: {v}" for k, v in sorted(getattr(self, "_branches", {}).items()))

@@ -257,12 +257,11 @@ Q_PREOP = (
     "record the average arterial pressure over the cardiac cycle and body size, and if the cardiac risk is elevated (two or more points) also "
     "give a weight-based clearance estimate for perioperative drug dosing. Include the eGFR. Latest values.",
     "Pre-op review please: cardiac risk index, average arterial pressure from the latest blood pressure, weight-for-height index, the eGFR, "
-    "and - only for a higher-risk patient - a Cockcroft-style clearance for dosing.",
+    "and - only for a higher-risk patient - a weight-based clearance for dosing.",
     "Can you put numbers on this patient's surgical risk? I'd like the revised cardiac risk, most recent average arterial "
     "pressure and weight-for-height index, renal function by eGFR, and a clearance estimate for drug dosing when the cardiac risk turns out "
     "to be elevated.",
 )
-Q_PREOP = (Q_PREOP[0], Q_PREOP[1].replace("Cockcroft-style ", "weight-based "), Q_PREOP[2])
 
 SCENARIOS = [
     _af("af_anticoagulation_decision", INTERNAL, CARD, Q_AF),

@@ -88,8 +88,8 @@ Q_PREG = (
     "for her cycle length), the likely conception date and how far along the pregnancy was on the day of admission. Record the weight-for-height "
     "index; if she is obese, add height-predicted and obesity-corrected weights for thromboprophylaxis dosing.",
     "Please date this pregnancy from the documented last period and cycle length - expected delivery date, estimated "
-    "conception, and weeks plus days of gestation at admission - and check body size, adding the ideal and adjusted "
-    "body weights if the weight-for-height index is thirty or more.",
+    "conception, and weeks plus days of gestation at admission - and check body size, adding the height-predicted and obesity-corrected "
+    "weights if the weight-for-height index is thirty or more.",
     "Obstetric admission: confirm dates (due date with cycle correction, conception date, gestation at admission) and "
     "assess weight for anticoagulant dosing, giving the obesity-corrected weight if she is obese.",
 )
