@@ -76,12 +76,13 @@ REJECTED = [
 ]
 
 BOUNDED = [
-    # (query, expected marker in the output)
+    # (query, expected marker in the output; "|" separates acceptable alternatives: on a loaded machine a
+    # heavy query may hit the time limit before its output is cut - bounded either way)
     ("SELECT count(*) FROM generate_series(1, 200000) a, generate_series(1, 200000) b", "time limit"),
     ("SELECT * FROM laboratory_result a, laboratory_result b, vital_signs c", "truncated"),
     ("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT n FROM r", "truncated"),
-    ("SELECT repeat('x', 20000000)", "more chars"),
-    ("SELECT string_agg(repeat('y', 1000), ',') FROM generate_series(1, 20000)", "more chars"),
+    ("SELECT repeat('x', 20000000)", "more chars|time limit"),
+    ("SELECT string_agg(repeat('y', 1000), ',') FROM generate_series(1, 20000)", "more chars|time limit"),
     ("SELECT repeat(md5(g::text), 40) FROM generate_series(1, 40) g", "truncated at 4000 bytes"),
     ("SELECT 1\uff1b DROP TABLE vital_signs", "Error"),           # fullwidth semicolon is not a separator
     ("SELECT current_setting('statement_timeout')", "1500"),     # allowed read; shows the local limit
@@ -112,7 +113,7 @@ def test_bounded(db, built, before, take_snapshot, query, marker):
     elapsed = time.monotonic() - t0
     assert elapsed < db.statement_timeout_ms / 1000 + db.cancel_grace_s + 3
     assert len(out.encode()) <= db.max_bytes + 400, len(out)
-    assert marker in out, out[:400]
+    assert any(m in out for m in marker.split("|")), out[:400]
     assert take_snapshot(built.admin_url) == before
 
 

@@ -208,6 +208,11 @@ class EHRDatabase:
 
     ``url`` should be the agent role's URL (``BuildInfo.agent_url``); the safety checks do not
     depend on the role.  Thread-safe; share one instance across concurrent rollouts.
+
+    ``pool_size`` bounds the open connections (callers beyond it wait up to the statement timeout
+    + 5 s, then get a "busy" message); connections open on demand (``min_pool_size`` is accepted
+    for compatibility and ignored).  ``max_cell_chars`` cuts single huge values (default
+    ``max_bytes // 2``).
     """
 
     def __init__(self, url: str, *, statement_timeout_ms: int = 10_000, max_rows: int = 200,
