@@ -158,7 +158,7 @@ class EpisodeRunner:
                 out = e.env.call_tool(e.state, call.name, call.arguments)
             except Exception as exc:  # adapters should not raise; never let one end the rollout
                 out = f"error: tool {call.name} failed: {type(exc).__name__}: {exc}"
-            if isinstance(out, str) and out.startswith("error"):
+            if isinstance(out, str) and out.lstrip()[:5].lower() == "error":
                 e.tool_errors += 1
             tool_msgs.append({"role": "tool", "name": call.name, "content": _truncate(str(out), self.cfg.max_tool_output_chars)})
         e.messages.extend(tool_msgs)

@@ -20,9 +20,9 @@ from medcalc_rl.tiny import build_tiny_model, build_tiny_tokenizer
 from medcalc_rl.train_grpo import build_trainer
 
 
-def _cfg(out, max_steps=2):
+def _cfg(out, max_steps=2, eval_every=0):
     return load_config(None, {
-        "env": {"name": "medmcp_calc", "eval_every": 0},
+        "env": {"name": "medmcp_calc", "eval_every": eval_every},
         "rollout": {"max_turns": 16, "max_tokens_per_turn": 12, "max_tool_output_chars": 1500},
         "script": {"reference_turns": "alternate"},
         "grpo": {"output_dir": str(out), "num_generations": 2, "per_device_train_batch_size": 4,
@@ -39,10 +39,10 @@ def tiny(medmcp_env, rl_tasks):
     return tok
 
 
-def _trainer(cfg, env, tasks, tok, model):
+def _trainer(cfg, env, tasks, tok, model, eval_tasks=None):
     index = TaskIndex()
     ds = index.dataset(index.add(env, tasks, "test"))
-    trainer = build_trainer(cfg, model=model, tokenizer=tok, index=index, train_dataset=ds, eval_tasks={})
+    trainer = build_trainer(cfg, model=model, tokenizer=tok, index=index, train_dataset=ds, eval_tasks=eval_tasks or {})
     captured = []
     orig = trainer._generate_and_score_completions
 
@@ -61,7 +61,8 @@ def test_two_grpo_steps_real_rollout(tmp_path, medmcp_env, rl_tasks, tiny):
     tok = tiny
     model = build_tiny_model(tok, max_position_embeddings=8192)
     before = {n: p.detach().clone() for n, p in model.named_parameters()}
-    trainer, captured = _trainer(_cfg(tmp_path / "run"), medmcp_env, rl_tasks, tok, model)
+    evals = {"test": [(medmcp_env, rl_tasks[0])], "test_unseen": [(medmcp_env, rl_tasks[1])]}
+    trainer, captured = _trainer(_cfg(tmp_path / "run", eval_every=2), medmcp_env, rl_tasks, tok, model, evals)
     trainer.train()
     assert trainer.state.global_step == 2 and len(captured) == 2
     codec = ChatCodec(tok)
@@ -131,6 +132,12 @@ def test_two_grpo_steps_real_rollout(tmp_path, medmcp_env, rl_tasks, tiny):
     assert changed, "no weight changed after 2 GRPO steps"
     metrics = [json.loads(l) for l in (tmp_path / "run" / "metrics.jsonl").read_text().splitlines()]
     assert any("tools/run_read_only_sql" in m for m in metrics)
+    # periodic evaluation on test / test_unseen (plain model generation, no scripted turns) at step 2
+    ev = [json.loads(l) for l in (tmp_path / "run" / "eval_results.jsonl").read_text().splitlines()]
+    assert [e["step"] for e in ev] == [2]
+    for split in ("test", "test_unseen"):
+        assert ev[0][f"eval_{split}/forced_turns"] == 0.0 and 0.0 <= ev[0][f"eval_{split}/QP"] <= 1.0
+        assert f"eval_{split}/tools/run_read_only_sql" in ev[0] and f"eval_{split}/QP" in logs[-1]
 
     # checkpoint saved, and training resumes from it
     ckpt = tmp_path / "run" / "checkpoint-2"

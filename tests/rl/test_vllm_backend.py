@@ -116,3 +116,44 @@ def test_collective_padding_when_this_rank_has_no_live_prompt(codec):
     # a rank with one live prompt pads to two as well, and gets only its own completion back
     out = OtherRankHasTwo(vg, vg.accelerator, filler_prompt=[codec.eos_id]).generate([[5, 6]], 3)
     assert len(out) == 1 and client.calls[-1]["prompts"] == [[5, 6], [codec.eos_id]]
+
+
+def test_bad_model_turns_never_end_the_rollout(codec, tiny_tokenizer, medmcp_env, rl_tasks):
+    """Malformed calls, unknown tools, a write query and a free-text answer: every one comes back as an
+    error message the model can read, the episode continues, and the rubric scores what is left."""
+    from medcalc_rl.rollout import EpisodeRunner, RolloutConfig
+
+    def text_turn(text):
+        return tiny_tokenizer.encode(text, add_special_tokens=False) + [codec.eos_id]
+
+    pid = rl_tasks[0]["patient_id"]
+    script = [
+        text_turn('<tool_call>\n{"name": "run_read_only_sql", "arguments": {"query": "SELECT 1"\n</tool_call>'),
+        codec.assistant_turn_ids("", [("drop_everything", {})]),
+        codec.assistant_turn_ids("", [("run_read_only_sql", {"query": "DELETE FROM patient_information"})]),
+        codec.assistant_turn_ids("", [("run_read_only_sql", {"sql": "SELECT 1"})]),
+        codec.assistant_turn_ids("", [("run_read_only_sql", {"query": f"SELECT gender FROM patient_information WHERE patient_id = '{pid}'"})]),
+        text_turn("I think the kidneys are fine."),
+    ]
+    turn = {"i": 0}
+
+    def reply(prompt):
+        ids = script[turn["i"]]
+        turn["i"] += 1
+        return ids
+
+    vg = make_vllm_generation(StandInVLLMClient(reply))
+    runner = EpisodeRunner(codec, RolloutConfig(max_turns=10, max_tokens_per_turn=400))
+    (ep,) = [runner.start(medmcp_env, rl_tasks[0])]
+    runner.run([ep], TRLVLLMBackend(vg, vg.accelerator), budget=6000)
+    assert ep.stop_reason == "answer" and ep.turns == len(script)
+    tool_msgs = [m for m in ep.messages if m["role"] == "tool"]
+    assert len(tool_msgs) == 5
+    assert tool_msgs[0]["name"] == "invalid_tool_call" and "not valid JSON" in tool_msgs[0]["content"]
+    assert "unknown tool 'drop_everything'" in tool_msgs[1]["content"]
+    assert tool_msgs[2]["content"].startswith("Error")
+    assert "bad arguments" in tool_msgs[3]["content"] and "query" in tool_msgs[3]["content"]
+    assert tool_msgs[4]["content"].splitlines()[0].strip() == "gender"  # a real query still works after errors
+    assert ep.malformed_calls == 1 and ep.tool_errors == 3 and ep.tool_counts["run_read_only_sql"] == 3
+    assert ep.scores["TF"] == 0.0 and ep.scores["QP"] == 0.0 and ep.scores["CS"] == 0.0
+    assert ep.scores["EA"] < 1.0  # only one demographic cell was read
