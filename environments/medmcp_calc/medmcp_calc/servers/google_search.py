@@ -9,6 +9,8 @@ search endpoint behind the same tools.
 from __future__ import annotations
 
 
+import threading
+
 import anyio
 from mcp.server.mcpserver import MCPServer
 
@@ -28,6 +30,7 @@ FETCH_DESCRIPTION = (
 
 def build_server() -> MCPServer:
     index = get_reference_index()
+    threading.Thread(target=_warm, args=(index,), daemon=True, name="reference-index-build").start()
     server = MCPServer("google_search", instructions="Offline medical reference search and page fetch.")
 
     @server.tool(name="search", description=SEARCH_DESCRIPTION)
@@ -39,6 +42,13 @@ def build_server() -> MCPServer:
         return await anyio.to_thread.run_sync(_safe, index.fetch, url)
 
     return server
+
+
+def _warm(index) -> None:
+    try:
+        index.pages  # builds the BM25 index so the first search is fast
+    except Exception:  # a failed build is retried (and reported) by the first search
+        pass
 
 
 def _safe(fn, arg) -> str:

@@ -8,6 +8,7 @@ verifiers environment and the RL rollout also call in-process.
 from __future__ import annotations
 
 import argparse
+import threading
 
 from mcp.server.mcpserver import MCPServer
 
@@ -30,6 +31,7 @@ def build_server(sandbox: PythonSandbox | None = None, *, workers: int | None = 
             sandbox = PythonSandbox(workers, **({"timeout_s": timeout_s} if timeout_s else {}))
         else:
             sandbox = get_default_sandbox()
+    threading.Thread(target=_warm, args=(sandbox,), daemon=True, name="sandbox-warm").start()
     server = MCPServer("python_executor", instructions="Sandboxed Python for calculations.")
 
     @server.tool(name="run_python", description=DESCRIPTION)
@@ -37,6 +39,13 @@ def build_server(sandbox: PythonSandbox | None = None, *, workers: int | None = 
         return await sandbox.arun(code)
 
     return server
+
+
+def _warm(sandbox: PythonSandbox) -> None:
+    try:
+        sandbox.warm()  # start the workers now rather than on the first call
+    except Exception:  # the first call reports a worker that cannot start
+        pass
 
 
 def _extra(p: argparse.ArgumentParser) -> None:
