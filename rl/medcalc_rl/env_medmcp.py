@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import threading
 from pathlib import Path
@@ -193,7 +194,8 @@ class MedMCPCalcEnv:
                     from medmcp_calc.db import default_agent_url
                     from medmcp_calc.db.core import EHRDatabase
 
-                    self._db = EHRDatabase(self._db_url or default_agent_url(self._dbname), **self._db_opts)
+                    url = self._db_url or os.environ.get("MEDMCP_DATABASE_URL") or default_agent_url(self._dbname)
+                    self._db = EHRDatabase(url, **self._db_opts)
         return self._db
 
     def new_state(self, task: dict) -> dict:
