@@ -11,5 +11,6 @@ NPROC=$(awk -F, '{print NF}' <<<"$TRAIN_GPUS")
 CUDA_VISIBLE_DEVICES="$TRAIN_GPUS" accelerate launch \
   --config_file "$HERE/../configs/accelerate/$DS.yaml" --num_processes "$NPROC" \
   -m medcalc_rl.cli grpo --config "$CONFIG" \
-  -o grpo.vllm_mode=colocate -o grpo.vllm_gpu_memory_utilization="${VLLM_MEM:-0.3}" \
-  -o grpo.vllm_enable_sleep_mode=true "$@"
+  -o grpo.vllm_mode=colocate -o grpo.vllm_gpu_memory_utilization="${VLLM_MEM:-0.3}" "$@"
+# Keep grpo.vllm_enable_sleep_mode off: with sleep level 2 TRL re-pushes the weights before *every*
+# generate call, i.e. once per turn of a multi-turn rollout.
