@@ -7,7 +7,7 @@ stays light for the calculator library, the tool servers and the CLI.
 from __future__ import annotations
 
 __version__ = "0.1.0"
-__all__ = ["MedMCPCalcTaskset", "MedMCPCalcEnv"]
+__all__ = ["MedMCPCalcTaskset", "MedMCPCalcEnv", "LocalChatHarness"]
 
 
 def __getattr__(name: str):
@@ -16,4 +16,8 @@ def __getattr__(name: str):
         from . import env
 
         return getattr(env, name)
+    if name in ("LocalChatHarness", "LocalChatHarnessConfig"):
+        from . import harness
+
+        return getattr(harness, name)
     raise AttributeError(f"module 'medmcp_calc' has no attribute {name!r}")

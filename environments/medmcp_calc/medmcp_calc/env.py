@@ -15,7 +15,6 @@ from typing import Any
 
 import verifiers.v1 as vf
 from pydantic import Field
-from verifiers.v1.harnesses.null.harness import NullHarnessConfig
 
 from .prompts import OFFICIAL_PREFIX, system_prompt_for
 
@@ -184,15 +183,46 @@ class MedMCPCalcTaskset(vf.Taskset[MedMCPCalcTask, MedMCPCalcTasksetConfig]):
 
 
 class MedMCPCalcEnvConfig(vf.SingleAgentEnvConfig):
-    """Defaults for local runs: the plain chat tool-calling harness in a local subprocess,
-    80 turns (the paper's cap)."""
+    """Defaults for local runs: a local subprocess runtime and 80 turns (the paper's cap). The harness
+    is left unset, so the package's exported :class:`medmcp_calc.harness.LocalChatHarness` (the
+    plain chat tool-calling loop, run offline with this interpreter) is the default; pick
+    ``--env.agent.harness.id null`` for container or remote runtimes."""
 
-    agent: vf.AgentConfig = vf.AgentConfig(runtime=vf.SubprocessConfig(), harness=NullHarnessConfig(id="null"),
-                                           max_turns=80)
+    agent: vf.AgentConfig = vf.AgentConfig(runtime=vf.SubprocessConfig(), max_turns=80)
+
+
+INFRA_ERROR_PREFIXES = (
+    "Error: the database is unavailable",
+    "Error: lost the connection to the database",
+    "Error: the database is busy",
+)
+"""Tool results that mean our infrastructure failed (not the agent): see ``EHRDatabase._error_text``."""
+
+
+def infrastructure_errors(messages: list[Any]) -> list[str]:
+    """Tool results in ``messages`` that report an infrastructure failure (database down/lost/busy)."""
+    out = []
+    for m in messages:
+        d = m.model_dump() if hasattr(m, "model_dump") else dict(m)
+        if d.get("role") != "tool":
+            continue
+        c = d.get("content")
+        text = "".join(p.get("text", "") for p in c if isinstance(p, dict)) if isinstance(c, list) else str(c or "")
+        if text.lstrip().startswith(INFRA_ERROR_PREFIXES):
+            out.append(text.strip().splitlines()[0][:300])
+    return out
 
 
 class MedMCPCalcEnv(vf.Env[MedMCPCalcEnvConfig]):
-    """The single-agent env with this package's defaults (subprocess runtime, null harness, 80 turns)."""
+    """The single-agent env with this package's defaults (subprocess runtime, local chat harness, 80 turns)."""
 
     async def run(self, task: vf.Task, agents: vf.Agents) -> None:
         await agents.agent.run(task)
+
+    def complete(self, episode) -> bool:
+        """What ``vf-eval --resume`` keeps: an episode that finished without error AND whose tools
+        never hit an infrastructure failure (e.g. PostgreSQL restarted mid-rollout). Such a
+        rollout's score reflects the outage, not the agent, so a resume runs it again."""
+        if not episode.ok:
+            return False
+        return not any(infrastructure_errors(t.messages) for t in episode.traces)
