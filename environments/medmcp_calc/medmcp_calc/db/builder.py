@@ -53,7 +53,7 @@ META_SCHEMA = "medmcp_meta"
 DEFAULT_DBNAME = "medmcp_calc"
 HASH_PREFIX = "medmcp-calc content sha256:"
 _CHUNK_ROWS = 2000
-_CACHE_LIMIT = 64 * 1024 * 1024
+_CACHE_LIMIT = 256 * 1024 * 1024  # bytes of COPY text kept from the hashing pass (else serialised again)
 
 
 def agent_password() -> str:
