@@ -108,3 +108,20 @@ def test_concurrent_threads_and_asyncio_share_the_pool(db):
     assert res[:64] == [expected] * 64
     assert res[64].startswith("9 tables") and res[65].startswith("vital_signs:")
     assert db.pool_stats().get("pool_max", 4) <= 4
+
+
+def test_client_side_cancel_fires_without_server_timeout(built):
+    # client deadline (timeout + grace) set well before the server's 20 s statement_timeout
+    import time
+    from medmcp_calc.db import core
+    db = EHRDatabase(built.agent_url, statement_timeout_ms=20_000, cancel_grace_s=-19.0, pool_size=1)
+    try:
+        before = core._WATCHDOG.cancelled
+        t0 = time.monotonic()
+        out = db.run_query("SELECT count(*) FROM generate_series(1, 100000) a, generate_series(1, 100000) b")
+        assert time.monotonic() - t0 < 8
+        assert out.startswith("Error: the query was cancelled"), out
+        assert core._WATCHDOG.cancelled == before + 1
+        assert db.run_query("SELECT 1 AS one").splitlines()[1] == "1"     # connection still usable
+    finally:
+        db.close()
