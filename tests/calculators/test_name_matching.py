@@ -170,6 +170,19 @@ EXPECTED = {
     'STOP-BANG Score for Obstructive Sleep Apnea': 'stop_bang',
     'ABCD² Score for TIA': 'abcd2',
     'Modified Fisher Grading Scale for Subarachnoid Hemorrhage (SAH)': 'modified_fisher',
+    'Total Body Water (Watson Formula)': 'tbw_watson',
+    'Basal Energy Expenditure': 'basal_energy_expenditure',
+    'Nutritional Risk Index (NRI)': 'nutritional_risk_index',
+    'Osteoporosis Index of Risk (OSIRIS)': 'osiris',
+    'Exercise Capacity (METs)': 'exercise_capacity_mets',
+    'CrCl from 24h Urine': 'crcl_24h_urine',
+    'Urine Anion Gap': 'urine_anion_gap',
+    'Sodium Deficit in Hyponatremia': 'sodium_deficit',
+    'Estimated Average Glucose (eAG) From HbA1C': 'estimated_average_glucose',
+    'ALBI (Albumin-Bilirubin) Grade for Hepatocellular Carcinoma (HCC)': 'albi_grade',
+    'Milan Criteria for Liver Transplantation': 'milan_criteria',
+    'Ejection Fraction (Simplified)': 'ejection_fraction_simplified',
+    'Weight-based liquid medication dosing': 'weight_based_dosing',
 }
 
 

@@ -73,6 +73,9 @@ _cause("medmcp-calc_002_e266f3ba", "Rockall Score for Upper GI Bleeding (Complet
 _cause("medmcp-calc_071_8f81080c", "Clinical Pulmonary Infection Score (CPIS) for Ventilator-Associated Pneumonia (VAP)", 0,
        "gold error: WBC 15.4 x10^9/L with no bandemia scores 1 (< 4 or > 11), the second point needing bands >= 50%; "
        "the gold scores it 2 (its own text says 'no bandemia'), so 1+1+2+0+2+2 = 8, not 9")
+_cause("medmcp-calc_092_e9b5945f", "Sodium Deficit in Hyponatremia", 0,
+       "convention: 27.6 lb = 12.52 kg male child; the usual total-body-water fraction for children is 0.6 "
+       "(0.6 x 12.52 x (140 - 152) = -90.1 mEq, as our free water deficit also uses); the gold -75.1 applies 0.5")
 
 
 @dataclass
