@@ -53,6 +53,7 @@ class ModelSection:
     tokenizer: str | None = None
     dtype: str = "auto"
     attn_implementation: str | None = None
+    chat_template: str | None = None  # "qwen3_instruct_2507" (TRL's copy) or a .jinja path; default: the tokenizer's
 
 
 @dataclass

@@ -32,7 +32,7 @@ def load_model_and_tokenizer(section, extra_texts: Sequence[str] = ()):
 
         tiny = dict(section.tiny)
         tok = build_tiny_tokenizer(extra_texts, vocab_size=int(tiny.pop("vocab_size", 1024)))
-        return build_tiny_model(tok, **tiny), tok
+        return build_tiny_model(tok, **tiny), _set_template(tok, section.chat_template)
     if not section.name_or_path:
         raise ValueError("model: set name_or_path (hub id or local checkpoint) or tiny: {...}")
     import torch
@@ -49,7 +49,25 @@ def load_model_and_tokenizer(section, extra_texts: Sequence[str] = ()):
     tok = AutoTokenizer.from_pretrained(section.tokenizer or section.name_or_path)
     if tok.pad_token is None:
         tok.pad_token = tok.eos_token
-    return model, tok
+    return model, _set_template(tok, section.chat_template)
+
+
+def _set_template(tok, name: str | None):
+    """Optionally replace the tokenizer's chat template: a TRL template name or a .jinja file."""
+    if not name:
+        return tok
+    if name.endswith(".jinja") or os.path.sep in name:
+        tok.chat_template = Path(name).read_text(encoding="utf-8")
+        return tok
+    import trl.chat_template_utils as ctu
+
+    attr = name if name.endswith("_chat_template") else f"{name}_chat_template"
+    if not hasattr(ctu, attr):
+        known = sorted(a[: -len("_chat_template")] for a in dir(ctu)
+                       if a.endswith("_chat_template") and isinstance(getattr(ctu, a), str))
+        raise ValueError(f"unknown chat template {name!r}; TRL ships: {', '.join(known)}")
+    tok.chat_template = getattr(ctu, attr)
+    return tok
 
 
 def build_task_data(cfg: RunConfig, env=None):
