@@ -62,3 +62,21 @@ def test_dataset_loader():
     row = ds[0]
     assert json.loads(row["ground_truth"])["required"]
     assert set(ds.column_names) >= {"task_id", "prompt", "question", "domain", "ground_truth", "task"}
+
+
+def test_inputs_sharing_an_evidence_row_agree():
+    """Two calculators reading the same EHR cell (in the same unit) were given the same value."""
+    from medmcp_calc.calculators import get
+
+    for t in build.load_tasks("test"):
+        seen: dict[tuple, object] = {}
+        for c in t["ground_truth"]["calculators"]:
+            units = {i.name: i.unit for i in get(c["id"]).inputs}
+            for name, src in c["sources"].items():
+                if src.get("from") != "ehr":
+                    continue
+                key = (src["evidence"], units.get(name), bool(src.get("mapped")))
+                v = c["inputs"][name]
+                if key in seen:
+                    assert seen[key] == v, (t["task_id"], c["id"], name, seen[key], v)
+                seen[key] = v

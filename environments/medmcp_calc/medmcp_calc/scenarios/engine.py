@@ -235,6 +235,8 @@ def compute_ground_truth(scenario: Scenario, view: RecordView) -> GroundTruth:
                     raise ScenarioError(f"{scenario.id}/{step.key}: input {inp.name} needs a bool, fact {ref.key} is {v!r}")
                 use(o)
                 sources[inp.name] = {"from": "ehr", "fact": ref.key, "row_id": o.row_id, "column": o.column}
+                if ref.map is not None:
+                    sources[inp.name]["mapped"] = True  # recorded value translated to the calculator's vocabulary
             elif isinstance(ref, O):
                 v = ctx.details[ref.step][ref.field] if ref.field else ctx.outs[ref.step]
                 sources[inp.name] = {"from": "step", "step": ref.step, **({"field": ref.field} if ref.field else {})}
