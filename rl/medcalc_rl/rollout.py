@@ -298,6 +298,9 @@ class MedcalcRollout:
         collective = isinstance(_inner(backend), TRLVLLMBackend)
         with backend.session():
             runner.run(episodes, backend, budget=budget, collective=collective)
+        for e in episodes:  # TRL indexes completion_ids[-1]: never hand it an empty completion
+            if not e.completion_ids:
+                e.completion_ids, e.env_mask, e.logprobs = [codec.eos_id], [0], [0.0]
         self.last_episodes = episodes
         mode = "train" if trainer.model.training else "eval"
         for k, v in summarize(episodes, self.tool_names(), trainer.accelerator).items():
