@@ -556,6 +556,10 @@ def _audit(event: str, args) -> None:
         if _allow_exec > 0:
             _allow_exec = 0
             return
+        # a library's lazy import of a stdlib/site-packages module (e.g. statistics.mode -> heapq)
+        fn = getattr(args[0], "co_filename", None) if args else None
+        if isinstance(fn, str) and os.path.isabs(fn) and os.path.realpath(fn).startswith(_ALLOWED_READ_ROOTS):
+            return
         raise PermissionError("sandbox: exec is not allowed")
     if event == "open":
         path, mode, flags = (list(args) + [None, None, None])[:3]
@@ -576,7 +580,7 @@ def _audit(event: str, args) -> None:
                          "sys._getframe", "sys.settrace", "sys.setprofile", "sys.addaudithook", "code.__new__",
                          "function.__new__", "object.__delattr__", "sys._current_frames", "mmap.", "fcntl.",
                          "resource.", "signal.", "winreg.", "webbrowser.", "urllib.", "http.", "ftplib.",
-                         "smtplib.", "sqlite3.", "marshal.", "pickle.", "shelve.", "glob.", "tempfile.",
+                         "smtplib.", "sqlite3.", "pickle.", "shelve.", "glob.", "tempfile.",
                          "cpython.run_", "cpython.remote_debugger", "sys.remote_exec", "setopencodehook",
                          "sys.unraisablehook", "sys.excepthook", "gc.get_referrers", "gc.get_referents",
                          "gc.get_objects")):
@@ -599,6 +603,8 @@ def _harden(mem_mb: int, lifetime_cpu: int) -> dict:
     a = numpy.arange(6.0).reshape(2, 3)
     a.mean(), a.std(), a.var(), a.sum(), a.max(), a.round(1), numpy.median(a), numpy.percentile(a, 50)
     "x".encode("utf-16")
+    statistics.mode([1, 1, 2])
+    import heapq  # noqa: F401 - used lazily by collections.Counter.most_common
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     signal.signal(signal.SIGALRM, _on_alarm)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -629,9 +635,31 @@ def _harden(mem_mb: int, lifetime_cpu: int) -> dict:
             info["uid_drop_failed"] = str(e)
     else:
         info["uid"] = os.geteuid()
+    _install_import_guard()
     sys.addaudithook(_audit)
     _hook_on = True
     return info
+
+
+# Modules that nothing the snippet may call needs at run time; refused even when already loaded
+# (the audit hook's "import" event only fires for modules not yet in sys.modules).
+_NEVER_IMPORT = frozenset({"ctypes", "_ctypes", "socket", "_socket", "subprocess", "_posixsubprocess", "pty",
+                           "multiprocessing", "_multiprocessing", "mmap", "fcntl", "resource", "pickle", "_pickle",
+                           "marshal", "shutil", "tempfile", "importlib", "runpy", "code", "codeop", "gc",
+                           "inspect", "posix", "nt", "_thread", "threading", "signal", "faulthandler"})
+
+
+def _install_import_guard() -> None:
+    import builtins
+
+    real = builtins.__import__
+
+    def hardened_import(name, globals=None, locals=None, fromlist=(), level=0):
+        if _hook_on and level == 0 and type(name) is str and name.split(".")[0] in _NEVER_IMPORT:
+            raise ImportError(f"sandbox: importing {name} is not allowed")
+        return real(name, globals, locals, fromlist, level)
+
+    builtins.__import__ = hardened_import
 
 
 # --------------------------------------------------------------------------------------------
