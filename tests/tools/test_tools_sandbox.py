@@ -231,3 +231,24 @@ def test_close_removes_worker_dirs():
     assert os.path.isdir(workdir)
     sb.close()
     assert not os.path.exists(workdir)
+
+
+@pytest.mark.parametrize("code,expected", [
+    ("import statistics as s\ns.mode([1, 1, 2]), s.multimode([1, 1, 2, 2]), s.quantiles([1, 2, 3, 4, 5], n=4)",
+     "(1, [1, 2], [1.5, 3.0, 4.5])"),
+    ("import statistics as s\nround(s.NormalDist(0, 1).inv_cdf(0.975), 4), s.linear_regression([1, 2, 3], [2, 4, 6])",
+     "(1.96, LinearRegression(slope=2.0, intercept=0.0))"),
+    ("import numpy as np\nnp.histogram([1, 2, 2, 3], bins=3)[0].tolist(), np.vectorize(lambda v: v + 1)([1, 2]).tolist()",
+     "([1, 2, 1], [2, 3])"),
+    ("import numpy as np\na = np.array([[2., 1.], [1., 3.]])\nnp.linalg.solve(a, [1, 2]).round(3).tolist(), "
+     "round(float(np.linalg.det(a)), 3), np.linalg.pinv(a).round(1).tolist()",
+     "([0.2, 0.6], 5.0, [[0.6, -0.2], [-0.2, 0.4]])"),
+    ("import numpy as np\nx = np.arange(10.)\nfloat(np.percentile(x, 90)), float(np.interp(2.5, [1, 3], [10, 30])), "
+     "np.unique([3, 1, 3]).tolist()", "(8.1, 25.0, [1, 3])"),
+    ("import datetime as d\n(d.date(2024, 3, 1) - d.date(2023, 3, 1)).days, "
+     "d.datetime.strptime('03/01/2024', '%m/%d/%Y').date().isoformat()", "(366, '2024-03-01')"),
+    ("import decimal as D\nD.Decimal('1.005').quantize(D.Decimal('0.01'), rounding=D.ROUND_HALF_UP)", "Decimal('1.01')"),
+    ("import math\nmath.comb(10, 3), math.dist((0, 0), (3, 4)), math.fsum([0.1] * 10)", "(120, 5.0, 1.0)"),
+])
+def test_library_functions_work_inside_the_sandbox(sandbox, code, expected):
+    assert sandbox.run(code) == expected + "\n"
