@@ -93,7 +93,8 @@ def main(argv: list[str] | None = None) -> int:
         "",
         f"Content hash: `{info.content_hash}`. Goal (full build well under 120 s): "
         f"{'met' if t_build + t_tasks < 120 else 'NOT met'}. Load average (1 min) before/after the build: {load0:.1f}/{os.getloadavg()[0]:.1f} "
-        f"(the machine is shared; Python-side COPY formatting in the builder dominates).",
+        f"(shared 2-core machine: the wall time beyond the client's CPU time is the PostgreSQL server's COPY and index "
+        f"builds plus waiting for a CPU).",
         "",
     ]
     text = "\n".join(lines)
