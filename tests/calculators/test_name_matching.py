@@ -183,6 +183,22 @@ EXPECTED = {
     'Milan Criteria for Liver Transplantation': 'milan_criteria',
     'Ejection Fraction (Simplified)': 'ejection_fraction_simplified',
     'Weight-based liquid medication dosing': 'weight_based_dosing',
+    'Ankylosing Spondylitis Disease Activity Score with CRP (ASDAS-CRP)': 'asdas_crp',
+    'Ankylosing Spondylitis Disease Activity Score with ESR (ASDAS-ESR)': 'asdas_esr',
+    'BASDAI': 'basdai',
+    '4 A’s Test for Delirium Screening': 'four_at',
+    'Epworth Sleepiness Scale': 'epworth_sleepiness',
+    'Patient Health Questionnaire-4 (PHQ-4)': 'phq4',
+    'Who Five Well Being Index (WHO-5)': 'who5',
+    'Modified SAD PERSONS Scale': 'modified_sad_persons',
+    'Forrester HF Class': 'forrester_class',
+    'Stevenson HF Class': 'stevenson_hf_class',
+    'Killip Classification for Heart Failure': 'killip_class',
+    'Apfel Score for Postoperative Nausea and Vomiting': 'apfel_ponv',
+    'Modified Mallampati Classification': 'modified_mallampati',
+    'Karnofsky Performance Status Scale': 'karnofsky_performance',
+    'Naloxone Drip Dosing': 'naloxone_drip',
+    'Tenecteplase (TNK) Dosing for Ischemic Stroke Calculator': 'tenecteplase_stroke',
 }
 
 
