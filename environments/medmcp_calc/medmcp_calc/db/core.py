@@ -4,8 +4,8 @@ Every agent query goes through three bounds:
 
 1. ``guard.check_query`` - PostgreSQL's own parser; exactly one read-only statement, no
    dangerous functions, no locking, no data-modifying CTEs.
-2. Execution as ``BEGIN READ ONLY; SET LOCAL statement_timeout = <t>; SELECT * FROM (<query>)
-   LIMIT max_rows+1; ROLLBACK`` sent as ONE simple-protocol message (one network round trip,
+2. Execution as ``BEGIN READ ONLY; SET LOCAL statement_timeout = <t>; DECLARE c NO SCROLL CURSOR
+   FOR <query>; FETCH max_rows+1 FROM c; ROLLBACK`` sent as ONE simple-protocol message (one network round trip,
    minimal client overhead - the pipelined extended-protocol variant measured ~2x slower here),
    plus a client-side watchdog that cancels a statement still running ``cancel_grace_s`` after
    the server timeout should have fired.  Sessions are opened with fixed settings
@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 
 import psycopg
 from psycopg import errors as pgerr
+from psycopg import generators as _pg_generators
 import collections
 import contextlib
 
@@ -117,6 +118,8 @@ class _Watchdog:
 
 
 _WATCHDOG = _Watchdog()
+_FATAL = psycopg.pq.ExecStatus.FATAL_ERROR
+_TUPLES_OK = psycopg.pq.ExecStatus.TUPLES_OK
 
 
 class PoolTimeout(Exception):
@@ -244,11 +247,13 @@ class EHRDatabase:
     def _execute(self, sql: str, params: tuple | None = None, *, wrap_limit: int | None = None):
         """Run one trusted statement inside BEGIN READ ONLY ... ROLLBACK; returns (columns, type oids, raw rows).
 
-        ``wrap_limit`` wraps the statement as ``SELECT * FROM (<sql>) LIMIT n``.
-        Raises psycopg errors / PoolTimeout; callers turn them into messages.
+        ``wrap_limit`` runs the statement through a cursor and fetches at most that many rows
+        (``DECLARE medmcp_cursor NO SCROLL CURSOR FOR <sql>; FETCH n``): the server never produces more,
+        and unlike a ``SELECT * FROM (<sql>) LIMIT n`` wrapper it adds no planning work.
+        Raises psycopg errors / PoolTimeout / DatabaseUnavailable; callers turn them into messages.
         """
         if wrap_limit is not None:
-            sql = f"SELECT * FROM (\n{sql}\n) AS medmcp_query LIMIT {int(wrap_limit)}"
+            sql = f"DECLARE medmcp_cursor NO SCROLL CURSOR FOR\n{sql}\n;FETCH FORWARD {int(wrap_limit)} FROM medmcp_cursor"
         attempts = 0
         while True:
             attempts += 1
@@ -267,41 +272,48 @@ class EHRDatabase:
 
     def _run_on(self, conn: psycopg.Connection, sql: str, params: tuple | None):
         token = _WATCHDOG.arm(conn, time.monotonic() + self.statement_timeout_ms / 1000 + self.cancel_grace_s)
-        # ONE simple-protocol message: BEGIN READ ONLY; SET LOCAL ...; <query>; ROLLBACK. The query text is
-        # exactly one statement (checked by the same parser the server uses) wrapped in parentheses, and the
-        # session keeps standard_conforming_strings on (set at connect; the agent cannot change settings),
-        # so the server splits the message exactly as the guard did. Trusted internal queries with
-        # parameters are bound client-side.
-        cur = psycopg.ClientCursor(conn) if params else conn.cursor()
-        try:
+        # ONE simple-protocol message: BEGIN READ ONLY; SET LOCAL ...; DECLARE ... FOR <query>; FETCH; ROLLBACK.
+        # The query text is exactly one complete statement (checked by the same parser the server uses; it
+        # cannot leave a comment, quote or dollar-quote open) followed by a newline, and the session keeps
+        # standard_conforming_strings on (set at connect; the agent cannot change settings), so the server
+        # splits the message exactly as the guard did. Trusted internal queries with parameters are bound
+        # client-side.
+        message = self._prefix + sql + "\n;ROLLBACK"
+        if params:
+            cur = psycopg.ClientCursor(conn)
             try:
-                cur.execute(self._prefix + sql + "\n;ROLLBACK", params)
+                message = cur.mogrify(message, params)
             finally:
-                _WATCHDOG.disarm(token)
-                if not conn.closed and conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
-                    try:
-                        conn.execute("ROLLBACK")
-                    except psycopg.Error:
-                        pass
-            res = None
-            while True:
-                r = cur.pgresult
-                if r is not None and r.status == psycopg.pq.ExecStatus.TUPLES_OK:
-                    res = r
-                    break
-                if not cur.nextset():
-                    break
-            desc = cur.description if res is not None else None
-            if desc is None:
-                return [], [], []
-            cols = [d.name for d in desc]
-            oids = [d.type_code for d in desc]
-            nf, nt = res.nfields, res.ntuples
-            gv = res.get_value
-            rows = [[gv(r, c) for c in range(nf)] for r in range(nt)]
-            return cols, oids, rows
+                cur.close()
+        try:
+            # straight to libpq (one PQsendQuery, results read by psycopg's own generator): no cursor
+            # bookkeeping, no type loading - the formatter wants PostgreSQL's text output anyway
+            with conn.lock:
+                pg = conn.pgconn
+                pg.send_query(message.encode(conn.info.encoding))
+                results = conn.wait(_pg_generators.execute(pg))
         finally:
-            cur.close()
+            _WATCHDOG.disarm(token)
+            if not conn.closed and conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                try:
+                    conn.execute("ROLLBACK")
+                except psycopg.Error:
+                    pass
+        res = None
+        for r in results:
+            if r.status == _FATAL:
+                raise pgerr.error_from_result(r, encoding=conn.info.encoding)
+            if r.status == _TUPLES_OK:
+                res = r
+        if res is None:
+            return [], [], []
+        enc = conn.info.encoding
+        nf, nt = res.nfields, res.ntuples
+        cols = [res.fname(c).decode(enc) for c in range(nf)]
+        oids = [res.ftype(c) for c in range(nf)]
+        gv = res.get_value
+        rows = [[gv(r, c) for c in range(nf)] for r in range(nt)]
+        return cols, oids, rows
 
     # ------------------------------------------------------------------ errors
     def _error_text(self, exc: BaseException) -> str:
