@@ -76,7 +76,8 @@ def pct(xs, q):
 def git_rev() -> str:
     try:
         rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "environments", "bench"], cwd=ROOT,
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "environments/medmcp_calc/medmcp_calc/db",
+                                "bench/bench_sql.py"], cwd=ROOT,
                                capture_output=True, text=True).stdout.strip()
         return rev.strip() + ("+dirty" if dirty else "")
     except OSError:
@@ -185,7 +186,7 @@ def main(argv=None) -> int:
               f"{platform.python_version()}; PostgreSQL {server_version} ({where}, Unix socket "
               f"{'yes' if where == 'embedded' else 'no'})\n"
               f"- data: laboratory_result {n_lab:,} rows ({a.per_patient} per patient), "
-              f"build {'%.1f s (%.0f rows/s, COPY)' % (build_s, n_lab / build_s) if info.reloaded else 'skipped (hash unchanged)'}\n"
+              f"build {'%.1f s (%.0f rows/s, COPY)' % (build_s, n_lab / build_s) if info.reloaded else 'skipped: database already built (content hash ' + info.content_hash[:12] + ')'}\n"
               f"- {a.iters} timed iterations per query after {a.warmup} warm-up, tool and floor interleaved on the "
               f"same pooled connection (pool_size=1, {stats['connects']} connect(s)); a random patient per "
               f"iteration\n\n"
