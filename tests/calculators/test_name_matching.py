@@ -199,6 +199,16 @@ EXPECTED = {
     'Karnofsky Performance Status Scale': 'karnofsky_performance',
     'Naloxone Drip Dosing': 'naloxone_drip',
     'Tenecteplase (TNK) Dosing for Ischemic Stroke Calculator': 'tenecteplase_stroke',
+    'MELD Score (Original, Pre-2016, Model for End-Stage Liver Disease)': 'meld_original',
+    'Lille Model for Alcoholic Hepatitis': 'lille_model',
+    'Glasgow Alcoholic Hepatitis Score': 'glasgow_alcoholic_hepatitis',
+    'Alcohol Use Disorders Identification Test (AUDIT)': 'audit',
+    'Alberta Stroke Program Early CT Score (ASPECTS)': 'aspects',
+    'Field Assessment Stroke Triage for Emergency Destination (FAST-ED)': 'fast_ed',
+    '4Ts Score for Heparin-Induced Thrombocytopenia': 'four_ts_hit',
+    'LACE Index for Readmission': 'lace_index',
+    'Barthel Index for Activities of Daily Living (ADL)': 'barthel_index',
+    'Nutrition Risk Screening 2002 (NRS-2002)': 'nrs_2002',
 }
 
 
