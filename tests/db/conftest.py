@@ -13,7 +13,7 @@ from medmcp_calc.db import schema as S
 TEST_DBNAME = "medmcp_test_db"
 
 
-@pytest.fixture(scope="session", params=["embedded", "external"])
+@pytest.fixture(scope="session", params=["embedded", pytest.param("external", marks=pytest.mark.external_pg)])
 def admin_url(request, embedded_pg_url) -> str:
     if request.param == "embedded":
         return embedded_pg_url

@@ -142,3 +142,22 @@ def test_roles_agent_can_only_select(built):
                      "SELECT * FROM medmcp_meta.build_info"]:
             with pytest.raises(psycopg.errors.InsufficientPrivilege):
                 conn.execute(stmt)
+
+
+def test_official_task_patient_rows_load_and_query(shared_dir, admin_url):
+    from medmcp_calc.db.core import EHRDatabase
+    folder = shared_dir / "medmcp_calc_official" / "task_patients"
+    files = sorted(folder.glob("*.csv"))
+    if not files:
+        pytest.skip(f"no official task_patients CSVs in {folder}")
+    tables = {f.stem: list(rows_from_csv(f)) for f in files}
+    info = build_database(admin_url, tables, dbname="medmcp_test_official")
+    assert info.row_counts == {t: len(tables.get(t, [])) for t in S.TABLE_NAMES}
+    pid = tables["vital_signs"][0][1]
+    db = EHRDatabase(info.agent_url, pool_size=1)
+    try:
+        out = db.run_query(f"SELECT patient_id, systolic_pressure FROM vital_signs WHERE patient_id = '{pid}' "
+                           f"ORDER BY measure_time LIMIT 1")
+        assert out.splitlines()[1] == f"{pid}|{tables['vital_signs'][0][17]}"
+    finally:
+        db.close()
