@@ -6,7 +6,7 @@ import math
 
 from ..base import CRITICAL, INTERNAL, SPECIAL, Calculator, EHRSource, Input, Output, register, round_half_away
 from ..officials import find_field, official_bool, official_value
-from ._kit import age_input, read_sex, sex_input, table
+from ._kit import age_input, read_sex, sex_input
 from ._official_util import field_text, number_in, reference_page
 
 WEIGHT = Input("weight_kg", "Body weight", unit="kg", min=1, max=400, ehr=EHRSource("vital", ("weight",), "kg"))
