@@ -167,6 +167,8 @@ LABS: tuple[LabItem, ...] = (
        aliases=("hct", "haematocrit")),
     _L("platelets", "Platelet count", CBC, "10^9/L", 0, 150, 400, (250, 70, 10, 800), sample="Whole blood",
        aliases=("platelet_count", "plt", "platelet")),
+    _L("rbc", "Red blood cell count", CBC, "10^12/L", 2, 4.2, 5.9, (4.6, 0.6, 2.0, 6.5), sample="Whole blood",
+       aliases=("red_blood_cells", "rbc_count")),
     _L("neutrophils", "Neutrophils, absolute", CBC, "10^9/L", 2, 1.8, 7.7, (4.8, 2.0, 0.1, 30), sample="Whole blood",
        aliases=("anc", "absolute_neutrophil_count")),
     _L("lymphocytes", "Lymphocytes, absolute", CBC, "10^9/L", 2, 1.0, 4.8, (1.9, 0.7, 0.1, 8), sample="Whole blood",
@@ -222,6 +224,8 @@ LABS: tuple[LabItem, ...] = (
     _L("insulin", "Insulin, fasting", MISC, "uIU/mL", 1, 2.6, 24.9, (10, 6, 1, 80), aliases=("fasting_insulin",)),
     _L("urine_potassium", "Potassium, urine", URINE, "mmol/L", 0, None, None, (40, 20, 5, 150), sample="Urine (spot)"),
     _L("urine_urea", "Urea nitrogen, urine", URINE, "mg/dL", 0, None, None, (600, 250, 50, 1500), sample="Urine (spot)"),
+    _L("reticulocytes", "Reticulocytes", MISC, "%", 1, 0.5, 2.5, (1.2, 0.6, 0.1, 12), sample="Whole blood",
+       aliases=("retic", "retic_pct", "reticulocyte_percent")),
     _L("iron", "Iron", MISC, "ug/dL", 0, 60, 170, (90, 35, 10, 250)),
     _L("ferritin", "Ferritin", MISC, "ng/mL", 0, 24, 336, (150, 120, 5, 2000)),
 )
