@@ -58,6 +58,10 @@ REJECTED = [
     "SELECT pg_sleep(60)",
     "SELECT pg_catalog.pg_sleep_for('1 minute')",
     "SELECT U&\"pg\\005fsleep\"(60)",                          # unicode-escaped identifier
+    "SELECT (60::float8).pg_sleep",                               # attribute notation calls pg_sleep(60)
+    "SELECT (normal_low).pg_sleep FROM laboratory_result",
+    "SELECT ('/etc/passwd'::text).pg_read_file",
+    "SELECT (pg_backend_pid()).pg_terminate_backend",
     "SELECT lo_import('/etc/passwd')",
     "SELECT dblink_exec('dbname=postgres', 'DROP DATABASE x')",
     "SELECT pg_terminate_backend(pg_backend_pid())",

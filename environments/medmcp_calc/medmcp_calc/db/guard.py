@@ -10,7 +10,7 @@ else raises :class:`QueryRejected` with a message written for the agent:
   DDL, DML, GRANT, LISTEN/NOTIFY, PREPARE/EXECUTE, ...;
 - ``SELECT ... INTO`` (creates a table), locking clauses (``FOR UPDATE/SHARE``) anywhere,
   data-modifying CTEs (``WITH x AS (DELETE ...)``);
-- calls to functions that touch files, sleep, take advisory locks, change settings
+- calls to functions (also through attribute notation, ``(60::float8).pg_sleep``) that touch files, sleep, take advisory locks, change settings
   (``set_config``), signal backends, use large objects or dblink, manage replication or
   backups, or run SQL given as a string (``query_to_xml``, ``ts_stat``, ...);
 - reading catalog views that expose other sessions or credentials (``pg_stat_activity``,
@@ -100,6 +100,12 @@ def _walk(node, found: list[str]) -> None:
                 reason = _deny_reason_for_func(_func_name(val))
                 if reason:
                     found.append(reason)
+            elif key == "String" and isinstance(val, dict):
+                # any identifier naming a blocked function is refused, because PostgreSQL also calls
+                # functions through attribute notation: (60::float8).pg_sleep means pg_sleep(60)
+                reason = _deny_reason_for_func(str(val.get("sval", "")).lower())
+                if reason:
+                    found.append(reason)
             elif key == "RangeVar" and isinstance(val, dict):
                 rel = str(val.get("relname", "")).lower()
                 sch = str(val.get("schemaname", "")).lower()
@@ -117,6 +123,7 @@ def _walk(node, found: list[str]) -> None:
 _BAD_KEYS = ('"InsertStmt":', '"UpdateStmt":', '"DeleteStmt":', '"MergeStmt":', '"lockingClause":', '"intoClause":')
 _FUNC_RE = re.compile(r'"FuncCall":\{"funcname":\[((?:\{"String":\{"sval":"[A-Za-z0-9_$]*"\}\},?)+)\]')
 _SVAL_RE = re.compile(r'"sval":"([A-Za-z0-9_$]*)"')
+_STRING_RE = re.compile(r'"String":\{"sval":"([A-Za-z0-9_$]*)"\}')
 _RANGEVAR_RE = re.compile(r'"RangeVar":\{(?:"catalogname":"[A-Za-z0-9_$]*",)?(?:"schemaname":"([A-Za-z0-9_$]*)",)?'
                           r'"relname":"([A-Za-z0-9_$]*)"')
 
@@ -130,6 +137,13 @@ def _fast_ok(js: str) -> bool:
     """True when the tree certainly holds nothing the walk would reject; False means 'walk it'."""
     if any(k in js for k in _BAD_KEYS):
         return False
+    names = _STRING_RE.findall(js)
+    if len(names) != js.count('"String":'):
+        return False
+    for name in names:
+        name = name.lower()
+        if name in _DENY_FUNCS or name.startswith(_DENY_PREFIXES):
+            return False
     funcs = _FUNC_RE.findall(js)
     if len(funcs) != js.count('"FuncCall":'):
         return False
