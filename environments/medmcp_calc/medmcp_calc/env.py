@@ -11,6 +11,7 @@ reward, a weighted sum whose weights are config fields.
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import verifiers.v1 as vf
@@ -92,6 +93,19 @@ def score_trace(data: MedMCPCalcData, trace: vf.Trace, judge_base_url: str | Non
                           error=(err.message if err else None), extractor=extractor)
 
 
+def _warm_scoring(ground_truth: dict[str, Any]) -> None:
+    """Score a dummy answer once at load time, so the first rollouts do not pay the one-off
+    imports (rubrics, the calculator library behind name matching: ~0.2 s) in their scoring span."""
+    from .scoring import score_messages
+
+    names = [r.get("name", "") for r in ground_truth.get("required", [])][:1] or ["BMI"]
+    answer = "```json\n" + json.dumps({"calculators": [{"name": n, "value": 0, "unit": ""} for n in names]}) + "\n```"
+    try:
+        score_messages(ground_truth, [{"role": "assistant", "content": answer}], stop_condition="agent_completed")
+    except Exception:  # warming is best effort; real scoring reports its own errors
+        pass
+
+
 class MedMCPCalcTask(vf.Task[MedMCPCalcData, vf.State, MedMCPCalcTaskConfig]):
     @property
     def key(self) -> str:
@@ -170,6 +184,8 @@ class MedMCPCalcTaskset(vf.Taskset[MedMCPCalcTask, MedMCPCalcTasksetConfig]):
                 question=r["question"], ground_truth=rubric_ground_truth(r["ground_truth"]),
             )
             tasks.append(MedMCPCalcTask(data, cfg.task))
+        if tasks:
+            _warm_scoring(tasks[0].data.ground_truth)
         return tasks
 
     @classmethod

@@ -13,8 +13,52 @@ offered (ablations). Each tool is a thin wrapper over the same core as the stand
 """
 from __future__ import annotations
 
+import functools
+import inspect
+import json
+import os
+import time
+
 import verifiers.v1 as vf
 from pydantic import Field
+
+TIMINGS_ENV = "MEDMCP_TOOL_TIMINGS"
+"""Opt-in profiling (bench/run_all.py): when this names a file, every tool call appends one JSON line
+``{"tool", "start", "seconds"}`` (wall time inside the tool's own code) to it."""
+
+
+def _timed(fn, name: str, path: str):
+    """Wrap a bound tool method so each call's wall time is appended to ``path`` (one O_APPEND write)."""
+
+    def record(start: float, t0: float) -> None:
+        line = json.dumps({"tool": name, "start": start, "seconds": time.perf_counter() - t0}) + "\n"
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            try:
+                os.write(fd, line.encode())
+            finally:
+                os.close(fd)
+        except OSError:
+            pass  # profiling must never break a tool call
+
+    if inspect.iscoroutinefunction(fn):
+        @functools.wraps(fn)
+        async def wrapper(*args, **kwargs):
+            start, t0 = time.time(), time.perf_counter()
+            try:
+                return await fn(*args, **kwargs)
+            finally:
+                record(start, t0)
+    else:
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            start, t0 = time.time(), time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                record(start, t0)
+    wrapper.__signature__ = inspect.signature(fn)  # type: ignore[attr-defined]
+    return wrapper
 
 GROUP_OF = {
     "list_tables": "sql", "describe_tables": "sql", "run_read_only_sql": "sql",
@@ -40,13 +84,49 @@ class AgentTools(vf.Toolset[AgentToolsConfig]):
 
     _db = None
 
+    async def setup(self) -> None:
+        """Warm every offered tool once, before the first rollout calls it: open a pooled database
+        connection, build the search index, start the sandbox workers. Without this the first
+        rollouts pay these one-off costs (~0.3 s each) inside their tool calls. A failure here
+        (e.g. the database is down) is not fatal: the tool reports it when called."""
+        import asyncio
+
+        groups = set(self.config.groups)
+
+        def warm_sql():
+            db = self._database()
+            db.wait_ready(timeout=5.0)
+            db.list_tables()
+
+        def warm_search():
+            from medmcp_calc.reference import fetch, search
+
+            search("warm up")
+            fetch("medcalc://calculators/bmi")
+
+        def warm_python():
+            from medmcp_calc.sandbox import get_default_sandbox
+
+            get_default_sandbox().warm()
+
+        jobs = [fn for g, fn in (("sql", warm_sql), ("search", warm_search), ("python", warm_python)) if g in groups]
+        results = await asyncio.gather(*(asyncio.to_thread(fn) for fn in jobs), return_exceptions=True)
+        for fn, r in zip(jobs, results):
+            if isinstance(r, BaseException):
+                import logging
+
+                logging.getLogger(__name__).warning("tool warm-up %s failed: %s", fn.__name__, r)
+
     def register(self, mcp) -> None:
         from verifiers.v1.utils.decorators import discover_decorated
 
         enabled = set(self.config.groups)
+        timings = os.environ.get(TIMINGS_ENV)
         for fn in discover_decorated(self, "tool"):
             name = getattr(fn, "tool_name", None) or fn.__name__
             if GROUP_OF.get(name) in enabled:
+                if timings:
+                    fn = _timed(fn, name, timings)
                 mcp.add_tool(self._with_state(fn), name=name, description=(fn.__doc__ or "").strip() or None)
 
     def _database(self):
