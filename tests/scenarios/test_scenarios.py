@@ -127,3 +127,13 @@ def test_schema_columns_match_the_database_module():
     assert tuple(schema.TABLE_NAMES) == C.TABLE_NAMES
     for t in C.TABLE_NAMES:
         assert tuple(c.name for c in schema.TABLES[t]) == C.COLUMNS[t], t
+
+
+@pytest.mark.parametrize("scenario", loadable(), ids=lambda s: s.id)
+def test_questions_say_which_time_matters(scenario):
+    import re
+
+    pat = (re.compile(r"latest|most recent|current", re.I) if scenario.timepoint == "latest"
+           else re.compile(r"admission|arrival|presentation|first", re.I))
+    for q in scenario.questions:
+        assert pat.search(q), (scenario.id, scenario.timepoint, q)

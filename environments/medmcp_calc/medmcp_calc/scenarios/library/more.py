@@ -274,12 +274,13 @@ Q_BURN = (
     "Burns patient just arrived. From the examination, estimate the burned body surface from the standard regional "
     "percentages (a whole region involved counts as that region's full share), give the heart-rate-to-systolic ratio and "
     "average arterial pressure. If the burn is a fifth of the body surface or more, calculate the 24-hour "
-    "resuscitation volume; otherwise just give the hourly maintenance rate.",
+    "resuscitation volume; otherwise just give the hourly maintenance rate. Work from the admission findings.",
     "Please size this burn from the documented regions and plan fluids: burned surface percentage, shock ratio, "
     "average pressure, then the first-day crystalloid requirement for a major burn (at least twenty percent) or the "
     "hourly maintenance requirement for a smaller one. Use the admission weight.",
     "Work out how much of the body is burned (whole regions as documented), the haemodynamic ratios, and the fluids: "
-    "the formal burn resuscitation volume if twenty percent or more, otherwise maintenance fluids.",
+    "the formal burn resuscitation volume if twenty percent or more, otherwise maintenance fluids. Use the admission "
+    "observations and weight.",
 )
 Q_BURN = (Q_BURN[0].replace("24-hour", "twenty-four-hour"), Q_BURN[1], Q_BURN[2])
 

@@ -198,7 +198,7 @@ Q_NUT = (
     "three months ago, calculate weight-for-height index and the malnutrition screening score (include the acute-illness "
     "component from the history) and the height-predicted weight. If the risk is high (two or more), give me the hourly "
     "maintenance fluid requirement for planning feeds.",
-    "Please screen for malnutrition: weight-for-height index from today's measurements, percentage weight loss against the earlier clinic "
+    "Please screen for malnutrition: weight-for-height index from the admission measurements, percentage weight loss against the earlier clinic "
     "weight, the universal screening tool score, the height-predicted weight and - for high risk - hourly maintenance fluids.",
     "Nutrition referral question: work out size, height-predicted weight and the screening score from the admission "
     "record; when the score is two or more, add the hourly maintenance requirement so the dietitian can plan.",
@@ -351,7 +351,7 @@ Q_FRAIL = (
     "gentle fall of roughly four tenths of a millimole per litre per hour with dextrose for a frail patient or half-normal saline for a fitter "
     "one, and kidney function.",
     "Help me plan fluids: how frail is she or he, what is the water shortfall, what rate corrects the sodium slowly "
-    "(four tenths of a millimole per hour; sodium-free dextrose when frail, half-strength saline otherwise), and what is the eGFR?",
+    "(four tenths of a millimole per hour; sodium-free dextrose when frail, half-strength saline otherwise), and what is the eGFR? Use the admission bloods.",
 )
 
 SCENARIOS = [
