@@ -481,7 +481,8 @@ class EHRDatabase:
             comments[rel_s] = tcomment.decode()
             flags = (" PK" if pk == b"t" else "") + (" NOT NULL" if notnull == b"t" and pk != b"t" else "")
             c = comment.decode()
-            by_table.setdefault(rel_s, []).append(f"  {col.decode()} {typ.decode()}{flags}" + (f" -- {c}" if c else ""))
+            t = typ.decode().replace(" without time zone", "").replace("timestamp with time zone", "timestamptz")
+            by_table.setdefault(rel_s, []).append(f"  {col.decode()} {t}{flags}" + (f" -- {c}" if c else ""))
         out = []
         missing = [n for n in names if n not in by_table]
         for n in names:
