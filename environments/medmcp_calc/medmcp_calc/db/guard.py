@@ -123,7 +123,8 @@ def _walk(node, found: list[str]) -> None:
 _BAD_KEYS = ('"InsertStmt":', '"UpdateStmt":', '"DeleteStmt":', '"MergeStmt":', '"lockingClause":', '"intoClause":')
 _FUNC_RE = re.compile(r'"FuncCall":\{"funcname":\[((?:\{"String":\{"sval":"[A-Za-z0-9_$]*"\}\},?)+)\]')
 _SVAL_RE = re.compile(r'"sval":"([A-Za-z0-9_$]*)"')
-_STRING_RE = re.compile(r'"String":\{"sval":"([A-Za-z0-9_$]*)"\}')
+# identifiers and operator names; JSON \uXXXX escapes (libpg_query writes '<' as \u003c) allowed
+_STRING_RE = re.compile(r'"String":\{"sval":"((?:[^"\\]|\\u[0-9a-fA-F]{4})*)"\}')
 _RANGEVAR_RE = re.compile(r'"RangeVar":\{(?:"catalogname":"[A-Za-z0-9_$]*",)?(?:"schemaname":"([A-Za-z0-9_$]*)",)?'
                           r'"relname":"([A-Za-z0-9_$]*)"')
 
@@ -141,6 +142,8 @@ def _fast_ok(js: str) -> bool:
     if len(names) != js.count('"String":'):
         return False
     for name in names:
+        if "\\" in name:
+            name = json.loads(f'"{name}"')
         name = name.lower()
         if name in _DENY_FUNCS or name.startswith(_DENY_PREFIXES):
             return False
