@@ -161,3 +161,15 @@ def test_official_task_patient_rows_load_and_query(shared_dir, admin_url):
         assert out.splitlines()[1] == f"{pid}|{tables['vital_signs'][0][17]}"
     finally:
         db.close()
+
+
+def test_shared_ehr_db_fixture(ehr_db):
+    """The root conftest's ``ehr_db`` (used by other suites) is a built, queryable sample EHR."""
+    from medmcp_calc.db.core import EHRDatabase
+    assert ehr_db.dbname == "medmcp_test_sample" and ehr_db.row_counts == sample_row_counts()
+    db = EHRDatabase(ehr_db.agent_url, pool_size=1)
+    try:
+        assert db.run_query("SELECT patient_id FROM patient_information ORDER BY 1").splitlines()[1:] == \
+            ["P0001", "P0002", "P0003", "(3 rows)"]
+    finally:
+        db.close()
