@@ -101,10 +101,17 @@ def _sample_pe(rng, variant):
     v["creatinine"] = u(rng, 0.6, 1.8, 2)
     v["hemoglobin"] = u(rng, 9.5, 16, 1)
     v["d_dimer"] = u(rng, 0.3, 4.0, 2)
+    v["spo2"] = rng.randint(88, 99)
+    v["hormone_use"] = v["sex"] == FEMALE and v["age"] < 50 and rng.random() < 0.4
     return facts(v, diagnoses=[("Dyspnoea, suspected pulmonary embolism", "R06.0")])
 
 
-def _pe(id_, domain, dept, questions):
+def _pe(id_, domain, dept, questions, perc: bool = False):
+    first = (Step("perc", "perc_rule", inputs={
+        "o2_saturation": F("spo2"), "unilateral_leg_swelling": F("dvt_signs"), "hemoptysis": F("hemoptysis"),
+        "recent_surgery_or_trauma": F("recent_surgery"), "hormone_use": F("hormone_use"),
+        "prior_pe_or_dvt": D(lambda c: c.f("previous_pe") or c.f("prior_dvt_pe"), facts=("previous_pe", "prior_dvt_pe"))}),
+    ) if perc else ()
     return Scenario(
         id=id_, version=1, domain=domain, title="Suspected pulmonary embolism: pretest probability and next steps",
         family="cardio", dept=dept, timepoint="admission",
@@ -112,7 +119,7 @@ def _pe(id_, domain, dept, questions):
         present_illness="Sudden breathlessness this morning with pleuritic pain.",
         admission_diagnosis="Suspected pulmonary embolism",
         variants=("likely", "unlikely"), sample=_sample_pe,
-        steps=(
+        steps=first + (
             Step("wells", "wells_pe", inputs={"immobilization": F("recent_surgery"), "recent_surgery": F("recent_surgery"),
                                               "previous_pe": F("previous_pe"), "previous_dvt": F("prior_dvt_pe"),
                                               "malignancy": F("cancer"), "pe_most_likely": F("pe_likely")}),
@@ -148,6 +155,20 @@ Q_PE = (
     "the score - D-dimer threshold scaled to age when unlikely, or renal function plus anticoagulation bleeding risk "
     "when likely.",
 )
+
+Q_PE_ED = (
+    "Breathless patient in the emergency department. With the arrival findings, first apply the eight-item rule-out "
+    "criteria for embolism, then the clinical pretest score and the heart-rate-to-systolic ratio. If embolism is "
+    "unlikely on the pretest score, give the age-scaled D-dimer threshold; if likely, give the eGFR and the bleeding "
+    "risk on anticoagulation.",
+    "Please run our emergency embolism pathway on the presentation data: rule-out criteria, pretest probability, "
+    "shock ratio, then the D-dimer cut-off adjusted for age (unlikely) or kidney function and anticoagulation "
+    "bleeding risk (likely).",
+    "Possible PE at triage: can we rule it out clinically? Give the rule-out criteria result, the pretest score, "
+    "the shock ratio and the branch that follows from the pretest score (age-scaled D-dimer limit, or eGFR plus "
+    "bleeding risk). Use the admission findings.",
+)
+
 
 # ---------------------------------------------------------------- chest pain
 def _risk_factors(c) -> int:
@@ -265,10 +286,8 @@ Q_PREOP = (
 
 SCENARIOS = [
     _af("af_anticoagulation_decision", INTERNAL, CARD, Q_AF),
-    _af("af_stroke_prevention_neuro", NEURO, NEURO_DEPT, Q_AF),
     _pe("pe_pretest_pathway", INTERNAL, ("Respiratory Medicine", "RES"), Q_PE),
-    _pe("ed_pe_pathway", CRITICAL, ED, Q_PE),
+    _pe("ed_pe_pathway", CRITICAL, ED, Q_PE_ED, perc=True),
     _chest_pain("chest_pain_risk_qt_lipids", Q_CP),
     _preop("preop_cardiac_renal", CRITICAL, Q_PREOP),
-    _preop("preop_medical_consult", INTERNAL, Q_PREOP),
 ]

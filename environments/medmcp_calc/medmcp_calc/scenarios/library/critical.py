@@ -148,6 +148,5 @@ Q_RESP = tuple(q.replace("ARDS definition", "distress-syndrome definition") for 
 
 SCENARIOS = [
     _sepsis("ward_sepsis_screen", CRITICAL, ("General Internal Medicine", "GIM"), Q_SEPSIS),
-    _sepsis("ed_sepsis_escalation", CRITICAL, ED, Q_SEPSIS),
     _resp("icu_ventilation_ards", CRITICAL, Q_RESP),
 ]

@@ -186,9 +186,7 @@ Q_EGFR_ADM = tuple(q.replace("most recent creatinine", "creatinine drawn on admi
 
 SCENARIOS = [
     _aki("aki_staging_fractional_excretion", INTERNAL, NEPH, Q_AKI),
-    _aki("icu_aki_differentiation", CRITICAL, ICU, Q_AKI, with_feurea=True),
     _sodium("dysnatremia_correction_plan", INTERNAL, GIM, "admission", Q_NA_ADM),
-    _sodium("icu_dysnatremia_fluids", CRITICAL, ICU, "admission", Q_NA_ADM),
     _egfr("gfr_assessment_body_size", "latest", Q_EGFR_LATEST),
     _egfr("gfr_assessment_admission", "admission", Q_EGFR_ADM),
 ]

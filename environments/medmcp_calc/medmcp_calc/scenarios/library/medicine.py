@@ -308,12 +308,8 @@ Q_META = (
 
 SCENARIOS = [
     _liver("cirrhosis_severity_latest", INTERNAL, HEP, "latest", Q_LIVER_LATEST),
-    _liver("cirrhosis_severity_admission", INTERNAL, GAS, "admission", Q_LIVER_ADM),
     _gib("upper_gi_bleed_triage", INTERNAL, Q_GIB),
-    _gib("ed_upper_gi_bleed", CRITICAL, Q_GIB),
     _dka("dka_acid_base_workup", INTERNAL, END, Q_DKA),
-    _dka("icu_dka_acid_base", CRITICAL, ICU, Q_DKA),
     _cap("pneumonia_site_of_care", INTERNAL, RES, Q_CAP),
-    _cap("ed_pneumonia_severity", CRITICAL, ("Emergency Medicine", "EMD"), Q_CAP),
     _meta("cardiometabolic_review", Q_META),
 ]

@@ -311,7 +311,6 @@ Q_FN = (Q_FN[0], Q_FN[1], Q_FN[2].replace("NLR", "ratio of neutrophils to lympho
 
 SCENARIOS = [
     _dvt("dvt_pretest_pathway", "latest", Q_DVT_LATEST),
-    _dvt("dvt_admission_pathway", "admission", Q_DVT_ADM),
     _hyperk("hyperkalemia_renal_handling", Q_K),
     _tips("tips_candidacy", Q_TIPS),
     _copd("copd_exacerbation_gas", Q_COPD),

@@ -255,7 +255,6 @@ Q_QT = (Q_QT[0], Q_QT[1].replace("Fridericia-type", "cube-root"), Q_QT[2])
 
 SCENARIOS = [
     _tbi("tbi_perfusion_airway", NEURO, Q_TBI),
-    _tbi("icu_tbi_resuscitation", CRITICAL, Q_TBI),
     _delirium("icu_sedation_delirium_pain", Q_DEL),
     _stroke("suspected_stroke_triage", NEURO, Q_STROKE),
     _qt("antipsychotic_qt_safety", Q_QT),

@@ -357,7 +357,6 @@ Q_FRAIL = (
 SCENARIOS = [
     _preg("pregnancy_dating_weight", Q_PREG),
     _geri("geriatric_chemo_fitness", SPECIAL, Q_GERI),
-    _geri("neuro_onc_older_adult_chemo", NEURO, Q_GERI),
     _nutrition("malnutrition_screen_fluids", Q_NUT),
     _paeds("paediatric_fluids_glucose", Q_PAEDS),
     _crrt("aki_renal_replacement_dose", Q_CRRT),
