@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import os
 
 import psycopg
 import pytest
@@ -107,16 +108,21 @@ def test_bad_rows_give_clear_errors():
 
 
 def test_changed_content_reloads_and_force_reloads(admin_url):
-    name = "medmcp_test_reload"
+    from medmcp_calc.db.builder import drop_database
+    name = f"medmcp_test_reload_{os.getpid()}"      # private: concurrent test runs must not interleave here
     t = sample_tables()
-    first = build_database(admin_url, t, dbname=name)
-    t["laboratory_result"] = t["laboratory_result"][:-1]
-    second = build_database(admin_url, t, dbname=name)
-    assert second.reloaded and second.content_hash != first.content_hash
-    assert second.row_counts["laboratory_result"] == len(t["laboratory_result"])
-    assert database_hash(second.admin_url) == second.content_hash
-    forced = build_database(admin_url, t, dbname=name, force=True)
-    assert forced.reloaded and forced.content_hash == second.content_hash
+    try:
+        first = build_database(admin_url, t, dbname=name)
+        assert first.reloaded
+        t["laboratory_result"] = t["laboratory_result"][:-1]
+        second = build_database(admin_url, t, dbname=name)
+        assert second.reloaded and second.content_hash != first.content_hash
+        assert second.row_counts["laboratory_result"] == len(t["laboratory_result"])
+        assert database_hash(second.admin_url) == second.content_hash
+        forced = build_database(admin_url, t, dbname=name, force=True)
+        assert forced.reloaded and forced.content_hash == second.content_hash
+    finally:
+        drop_database(admin_url, name)
 
 
 def test_roles_agent_can_only_select(built):
