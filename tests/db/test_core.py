@@ -125,3 +125,13 @@ def test_client_side_cancel_fires_without_server_timeout(built):
         assert db.run_query("SELECT 1 AS one").splitlines()[1] == "1"     # connection still usable
     finally:
         db.close()
+
+
+def test_missing_database_says_how_to_build_it(built):
+    from medmcp_calc.db.urls import with_params
+    db = EHRDatabase(with_params(built.agent_url, dbname="medmcp_no_such_db"), pool_size=1)
+    try:
+        for out in (db.run_query("SELECT 1"), db.list_tables(), db.describe_tables(["vital_signs"])):
+            assert out.startswith("Error: the EHR database is not available") and "medmcp-calc db build" in out
+    finally:
+        db.close()

@@ -326,6 +326,9 @@ class EHRDatabase:
             return (f"Error: the database is busy (all {self._pool.max_size} connections in use for "
                     f"{self._pool.timeout:g} s). Retry shortly.")
         if isinstance(exc, DatabaseUnavailable):
+            if "does not exist" in str(exc):
+                return (f"Error: the EHR database is not available ({exc}; {describe(self.url)}). Build it first: "
+                        f"`medmcp-calc db build` (or `python -m medmcp_calc.db build-sample` for a tiny demo).")
             return (f"Error: the database is unavailable ({exc}; {describe(self.url)}). The query did not run; "
                     f"retry shortly.")
         if isinstance(exc, psycopg.Error):
