@@ -311,7 +311,7 @@ def status(data_dir_path: str | os.PathLike | None = None, *, data_dir: str | os
         "pid": info["pid"] if running else None,
         "socket_dir": info["socket_dir"] if running else None,
         "url": _url(info["socket_dir"], info["port"]) if running and info["socket_dir"] else None,
-        "run_as": (_run_as().pw_name if _is_root() else pwd.getpwuid(os.getuid()).pw_name),
+        "run_as": (PG_SYSTEM_USER if _is_root() else pwd.getpwuid(os.getuid()).pw_name),
         "log": str(pgdata / "log" / "server.log"),
     }
     with contextlib.suppress(OSError):
