@@ -378,6 +378,17 @@ def main(argv: list[str] | None = None) -> int:
     except FileNotFoundError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except OSError as e:  # permissions, disk full, read-only file system: say which file and why
+        print(f"error: {e} (check that directory's permissions and free space; nothing already written "
+              f"elsewhere was changed)", file=sys.stderr)
+        return 2
+    except RuntimeError as e:
+        from .evaluation import EvalError
+
+        if isinstance(e, EvalError):
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        raise
 
 
 if __name__ == "__main__":

@@ -5,11 +5,15 @@ a named run directory (so ``--resume`` finds it), the embedded database unless a
 """
 from __future__ import annotations
 
+import collections
+import errno
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Sequence
 
@@ -97,6 +101,7 @@ def run_vf_eval(*, model: str, base_url: str, api_key_var: str | None = "OPENAI_
         if not cfg.is_file():
             raise EvalError(f"{run_dir} is not a run directory (no configs/resolved/eval.json)")
         cmd = [_vf_eval_exe(), "@", str(cfg), "--resume"]
+        _check_writable(run_dir)
     else:
         agent_url = agent_database_url(database_url)
         if run_dir_name is None:
@@ -107,9 +112,78 @@ def run_vf_eval(*, model: str, base_url: str, api_key_var: str | None = "OPENAI_
                               rollouts=rollouts, concurrency=concurrency, output_dir=output_dir,
                               run_dir_name=run_dir_name, database_url=agent_url, tools=tools, max_turns=max_turns,
                               extra=extra)
+        _check_writable(Path(output_dir))
     out = subprocess.DEVNULL if quiet else None
-    rc = subprocess.call(cmd, env=env, stdout=out)
+    # stderr is passed through live and its tail kept, so a failure can be explained plainly
+    proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.PIPE)
+    tail: collections.deque[bytes] = collections.deque(maxlen=400)
+    assert proc.stderr is not None
+    for raw in proc.stderr:
+        tail.append(raw)
+        try:
+            if hasattr(sys.stderr, "buffer"):
+                sys.stderr.buffer.write(raw)
+            else:  # a replaced stream (e.g. under pytest's capture)
+                sys.stderr.write(raw.decode("utf-8", "replace"))
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
+    rc = proc.wait()
+    if rc != 0:
+        why = explain_failure(run_dir, b"".join(tail).decode("utf-8", "replace"))
+        if why:
+            print(f"error: {why}", file=sys.stderr, flush=True)
     return rc, run_dir
+
+
+_WRITE_ERRNOS = {errno.ENOSPC: "the disk is full", errno.EFBIG: "a file-size limit was reached",
+                 errno.EDQUOT: "the disk quota is exhausted", errno.EACCES: "permission denied",
+                 errno.EPERM: "operation not permitted", errno.EROFS: "the file system is read-only"}
+
+
+def _check_writable(output_dir: Path) -> None:
+    """Fail before starting vf-eval when the output directory cannot be created or written."""
+    try:
+        output_dir.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=output_dir, prefix=".medmcp-write-probe-"):
+            pass
+    except OSError as e:
+        raise EvalError(f"cannot write to the output directory {output_dir}: {e.strerror or e}") from None
+
+
+def count_finished(run_dir: Path) -> tuple[int, int]:
+    """(complete trace records, unreadable/torn records) in ``run_dir/traces.jsonl``."""
+    ok = bad = 0
+    try:
+        with open(Path(run_dir) / "traces.jsonl", "rb") as fh:
+            for line in fh:
+                if not line.strip():
+                    continue
+                try:
+                    json.loads(line)
+                    ok += 1
+                except ValueError:
+                    bad += 1
+    except OSError:
+        pass
+    return ok, bad
+
+
+def explain_failure(run_dir: Path, stderr_tail: str) -> str | None:
+    """A plain explanation of a failed vf-eval run caused by the output directory (disk full,
+    file-size limit, permissions), with what was kept and how to finish; None for other failures."""
+    hits = re.findall(r"(?:OSError|PermissionError|IOError)[^:\n]*: \[Errno (\d+)\] ([^\n]*)", stderr_tail)
+    hits = [(int(n), msg) for n, msg in hits if int(n) in _WRITE_ERRNOS]
+    if not hits:
+        return None
+    code, msg = hits[-1]
+    ok, bad = count_finished(run_dir)
+    kept = f"{ok} finished rollout(s) are saved in {Path(run_dir) / 'traces.jsonl'}"
+    if bad:
+        kept += f" ({bad} partially written record(s) there are skipped by `report`; --resume runs those rollouts again)"
+    return (f"vf-eval could not write its results ({_WRITE_ERRNOS[code]}: [Errno {code}] {msg}). {kept}. "
+            f"Free space / fix the permissions, then finish the run with: "
+            f"medmcp-calc eval -m <model> -b <base-url> --resume {run_dir}")
 
 
 def demo(*, num_tasks: int | None = None, output_dir: str = "outputs/demo", database_url: str | None = None,
