@@ -224,6 +224,10 @@ LABS: tuple[LabItem, ...] = (
     _L("insulin", "Insulin, fasting", MISC, "uIU/mL", 1, 2.6, 24.9, (10, 6, 1, 80), aliases=("fasting_insulin",)),
     _L("urine_potassium", "Potassium, urine", URINE, "mmol/L", 0, None, None, (40, 20, 5, 150), sample="Urine (spot)"),
     _L("urine_urea", "Urea nitrogen, urine", URINE, "mg/dL", 0, None, None, (600, 250, 50, 1500), sample="Urine (spot)"),
+    _L("urine_creatinine_24h", "Creatinine, 24-hour urine", "Urine, 24-hour collection", "mg/dL", 0, None, None,
+       (80, 30, 10, 250), sample="Urine (24 h)"),
+    _L("urine_volume_24h", "Urine volume, 24-hour collection", "Urine, 24-hour collection", "mL", 0, 800, 2000,
+       (1500, 500, 300, 4000), sample="Urine (24 h)"),
     _L("reticulocytes", "Reticulocytes", MISC, "%", 1, 0.5, 2.5, (1.2, 0.6, 0.1, 12), sample="Whole blood",
        aliases=("retic", "retic_pct", "reticulocyte_percent")),
     _L("iron", "Iron", MISC, "ug/dL", 0, 60, 170, (90, 35, 10, 250)),
@@ -261,6 +265,13 @@ VITALS: dict[str, tuple[str, int, str]] = {
     "weight": ("weight", 1, "kg"),
     "urine_output": ("urine_volume", 0, "mL"),
 }
+# Anaesthesia record facts: fact key -> (anethesia_record column, decimals, unit)
+ANESTH: dict[str, tuple[str, int, str]] = {
+    "blood_loss": ("blood_lossed", 0, "mL"),
+    "or_urine_volume": ("urine_volume", 0, "mL"),
+    "anesthesia_hours": ("anesthesia_real_duration", 1, "h"),
+}
+
 VITAL_ALIASES: dict[str, tuple[str, ...]] = {
     "resp_rate": ("respiratory_rate", "rr", "breathe", "respiration_rate", "resp"),
     "heart_rate": ("hr", "pulse", "heart_rate_bpm"),

@@ -162,6 +162,33 @@ def _rows_orders(pop: Population) -> Iterator[tuple]:
             yield tuple(row)
 
 
+def _rows_anesthesia(pop: Population) -> Iterator[tuple]:
+    """Operated distractors (orthopaedic patients and every seventh other one) get an anaesthesia record."""
+    rng = np.random.default_rng([pop.seed, 7004])
+    loss = rng.integers(50, 1500, pop.n)
+    urine = rng.integers(50, 900, pop.n)
+    dur = rng.uniform(0.8, 6.0, pop.n).round(1)
+    surgeries = ("Total hip arthroplasty", "Laparoscopic cholecystectomy", "Open reduction internal fixation",
+                 "Right hemicolectomy", "Total knee arthroplasty")
+    for i in range(pop.n):
+        if DEPTS[pop.dept[i]][1] != "ORT" and i % 7:
+            continue
+        pid = pop.pid(i)
+        start = pop.admit(i) + dt.timedelta(hours=20)
+        end = start + dt.timedelta(hours=float(dur[i]))
+        s_, e_ = start.strftime(TS), end.strftime(TS)
+        surg = surgeries[i % len(surgeries)]
+        yield C.empty_row("anethesia_record", medical_institution_code=C.INSTITUTION, campus_name=C.CAMPUS, patient_id=pid,
+                          visit_id=pid + "_V01", report_id=pid + "_AN01", visit_type="Inpatient",
+                          height=float(pop.height[i]), weight=float(pop.weight[i]), urine_volume=float(urine[i]),
+                          blood_lossed=float(loss[i]), asa_class_code=("I", "II", "III")[i % 3], surgical_position="Supine",
+                          whether_fast="Yes", preoperative_diagnosis=DIAGNOSES[pop.dx[i]][0], propose_surgery_name=surg,
+                          intraoperative_surgical_name=surg, breath_type="Controlled",
+                          tracheal_intubation_type="Oral endotracheal tube", anesthesia_start_time=s_,
+                          anesthesia_end_time=e_, anesthesia_type="General anaesthesia", anesthesia_real_duration=float(dur[i]),
+                          go_after_operation="Ward", create_time=e_, update_time=e_, is_valid=True)
+
+
 def _lab_specs():
     """Per item: static columns, formatted ranges in conventional and SI units."""
     out = {}
@@ -232,7 +259,7 @@ def distractor_tables(n: int = 10_000, seed: int = 0) -> dict[str, Iterable[tupl
         "examination_report": iter(()),
         "laboratory_result": _rows_labs(pop),
         "diagnostic_record": _rows_diagnosis(pop),
-        "anethesia_record": iter(()),
+        "anethesia_record": _rows_anesthesia(pop),
         "admission_record": _rows_admission(pop),
         "order_inpatient": _rows_orders(pop),
         "vital_signs": _rows_vitals(pop),

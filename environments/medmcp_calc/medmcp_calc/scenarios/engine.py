@@ -516,6 +516,32 @@ def write_patient(scenario: Scenario, facts: Facts, rng: random.Random, pid: str
             diagnosis_code=code, diagnosis_seq=str(i + 1), diagnosis_name=dname, main_flag="1" if i == 0 else "0",
             diagnosis_source="Admission record", diagnosis_time=rec_t, create_time=rec_t, update_time=rec_t, is_valid=True))
 
+    # ---- anaesthesia record ------------------------------------------------------------------------
+    anesth_keys = [k for k in vals if k in C.ANESTH]
+    if anesth_keys:
+        anid = f"{pid}_AN01"
+        a_start = t0 + dt.timedelta(hours=20)
+        hours = float(vals.get("anesthesia_hours", 2.5))
+        a_end = a_start + dt.timedelta(hours=hours)
+        cells = {C.ANESTH[k][0]: float(vals[k]) for k in anesth_keys}
+        rows["anethesia_record"].append(C.empty_row(
+            "anethesia_record", medical_institution_code=C.INSTITUTION, campus_name=C.CAMPUS, patient_id=pid,
+            visit_id=vid, report_id=anid, visit_type="Inpatient", height=float(vals["height"]) if "height" in vals else None,
+            weight=float(vals["weight"]) if "weight" in vals else None, asa_class_code=str(vals.get("asa_class", "II")),
+            surgical_position="Supine", whether_fast="Yes", preoperative_diagnosis=major,
+            propose_surgery_name=str(vals.get("surgery_name", "Laparotomy")),
+            intraoperative_surgical_name=str(vals.get("surgery_name", "Laparotomy")), breath_type="Controlled",
+            tracheal_intubation_type="Oral endotracheal tube", anesthesia_start_time=_ts(a_start),
+            anesthesia_end_time=_ts(a_end), anesthesia_type="General anaesthesia",
+            go_after_operation="Post-anaesthesia care unit", create_time=_ts(a_end), update_time=_ts(a_end),
+            is_valid=True, **{c: v for c, v in cells.items() if c != "anesthesia_real_duration"},
+            anesthesia_real_duration=hours))
+        for k in anesth_keys:
+            col = C.ANESTH[k][0]
+            v = hours if col == "anesthesia_real_duration" else cells[col]
+            obs[k] = [Obs(k, "anesth", "anethesia_record", "report_id", anid, col, _fmt_float(v), C.ANESTH[k][2],
+                          _ts(a_start))]
+
     # ---- orders ------------------------------------------------------------------------------------
     orders = list(facts.orders) + [
         {"order_name": "Sodium chloride 0.9% infusion", "once_dose": 1000.0, "dose_unit": "mL", "frequency": "q12h",

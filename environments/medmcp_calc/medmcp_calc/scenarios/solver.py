@@ -104,6 +104,8 @@ def fact_kind(key: str) -> str:
         return "text"
     if key in C.NUM_TEXT:
         return "ntext"
+    if key in C.ANESTH:
+        return "anesth"
     return "order"
 
 
@@ -133,6 +135,10 @@ def fact_query(task: Mapping[str, Any], key: str, ev: Mapping[str, Any]) -> str:
             return f"SELECT report_id, record_time, {nt.column} FROM admission_record WHERE patient_id = {_q(pid)}"
         return (f"SELECT report_id, report_time, exam_item_name, {nt.column} FROM examination_report "
                 f"WHERE patient_id = {_q(pid)} AND exam_item_name = {_q(nt.exam_item)}")
+    if kind == "anesth":
+        col = C.ANESTH[key][0]
+        return (f"SELECT report_id, anesthesia_start_time, {col} FROM anethesia_record "
+                f"WHERE patient_id = {_q(pid)} ORDER BY anesthesia_start_time")
     return ("SELECT report_id, order_name, once_dose, dose_unit, order_begin_time FROM order_inpatient "
             f"WHERE patient_id = {_q(pid)} AND report_id = {_q(ev['row_id'])}")
 
@@ -186,6 +192,10 @@ def parse_fact(key: str, rows: list[dict[str, str]], ev: Mapping[str, Any]) -> l
             raise ValueError(f"{key}: value not found in {r[nt.column]!r}")
         t = r.get("report_time") or r.get("record_time")
         return [Obs(key, "ntext", nt.table, "report_id", r["report_id"], nt.column, m.group("v"), nt.unit, t)]
+    if kind == "anesth":
+        col = C.ANESTH[key][0]
+        return [Obs(key, "anesth", "anethesia_record", "report_id", r["report_id"], col, _num_text(r[col]),
+                    C.ANESTH[key][2], r["anesthesia_start_time"]) for r in rows]
     r = rows[0]
     return [Obs(key, "order", "order_inpatient", "report_id", r["report_id"], "once_dose", _num_text(r["once_dose"]),
                 r["dose_unit"], r["order_begin_time"])]

@@ -188,5 +188,4 @@ SCENARIOS = [
     _aki("aki_staging_fractional_excretion", INTERNAL, NEPH, Q_AKI),
     _sodium("dysnatremia_correction_plan", INTERNAL, GIM, "admission", Q_NA_ADM),
     _egfr("gfr_assessment_body_size", "latest", Q_EGFR_LATEST),
-    _egfr("gfr_assessment_admission", "admission", Q_EGFR_ADM),
 ]

@@ -424,6 +424,118 @@ Q_SOFA = (
     "Use the latest labs and observations.",
 )
 
+# ---------------------------------------------------------------- aminoglycoside dosing with measured clearance
+def _sample_amg(rng, variant):
+    v = body(rng, age=(25, 85), bmi=(32, 44) if variant == "obese" else (19, 27))
+    v["creatinine"] = u(rng, 0.6, 1.8, 2)
+    v["urine_volume_24h"] = float(rng.randint(700, 2600))
+    # a urine creatinine consistent with a plausible daily excretion (15-25 mg/kg lean mass)
+    excretion_mg = rng.uniform(12, 22) * min(v["weight"], 80)
+    v["urine_creatinine_24h"] = round(excretion_mg / (v["urine_volume_24h"] / 100), 0)
+    f = facts(v, diagnoses=[("Gram-negative bacteraemia", "R78.81")])
+    f.orders.append({"order_name": "Gentamicin, extended-interval dosing (dose per kg of dosing weight per day)",
+                     "once_dose": float(rng.choice((5, 7))), "dose_unit": "mg/kg/day", "frequency": "q24h",
+                     "usage": "IV infusion", "fact": "gentamicin_mg_kg"})
+    return f
+
+
+def _dosing_weight(c) -> float:
+    return c.o("adjbw") if c.ran("adjbw") else c.f("weight")
+
+
+def _amg(id_, questions):
+    return Scenario(
+        id=id_, version=1, domain=INTERNAL, title="Aminoglycoside dosing: dosing weight and measured clearance",
+        family="renal_dosing", dept=("Infectious Diseases", "INF"), timepoint="latest",
+        chief_complaint="Fever with Gram-negative bacteraemia.",
+        present_illness="Fever and rigors; blood cultures grew a Gram-negative rod. A 24-hour urine was collected.",
+        admission_diagnosis="Gram-negative bacteraemia",
+        variants=("obese", "lean"), sample=_sample_amg,
+        steps=(
+            Step("bmi", "bmi"),
+            Step("ibw", "ideal_body_weight"),
+            Step("adjbw", "adjusted_body_weight", when=lambda c: c.branch("weight") == "adjusted", branch="weight"),
+            Step("mcrcl", "crcl_24h_urine", inputs={"urine_creatinine": F("urine_creatinine_24h"),
+                                                    "plasma_creatinine": F("creatinine"),
+                                                    "urine_volume_ml": F("urine_volume_24h"), "collection_hours": K(24.0)}),
+            Step("egfr", "ckd_epi_2021"),
+            Step("dose", "weight_based_dosing", inputs={"weight_kg": D(_dosing_weight, facts=("weight",), steps=("adjbw",),
+                                                                       note="adjusted weight if obese, else actual"),
+                                                        "dose_mg_per_kg_day": F("gentamicin_mg_kg"),
+                                                        "doses_per_day": K(1)}),
+        ),
+        branches=(Branch("weight", "weight-for-height index of 30 or more", lambda c: "adjusted" if c.o("bmi") >= 30 else "actual"),),
+        expect={"obese": {"weight": "adjusted"}, "lean": {"weight": "actual"}},
+        questions=(
+            "Starting an extended-interval aminoglycoside. From the latest results: body size and the height-predicted "
+            "weight; if the patient is obese (index thirty or more) the obesity-corrected weight, which then becomes the "
+            "weight to dose on. Give the clearance measured from the 24-hour urine collection and the population eGFR, and "
+            "the once-daily dose from the ordered milligrams per kilogram.",
+            "Please check the gentamicin order: weight-for-height, height-predicted weight, the obesity-corrected weight "
+            "when obese, the timed-urine measured clearance, the eGFR for comparison, and the single daily dose on the "
+            "correct weight. Use the most recent labs.",
+            "Aminoglycoside dosing question: what weight do we dose on (corrected for obesity if the index is thirty or "
+            "more), what is the measured clearance from the day-long urine collection versus the estimated GFR, and "
+            "what is the daily dose for the ordered mg/kg? Latest values.",
+        ),
+    )
+
+
+# ---------------------------------------------------------------- intra-operative blood loss
+def _sample_bleed(rng, variant):
+    v = body(rng, age=(25, 85))
+    v["hemoglobin"] = u(rng, 10.5, 15.5, 1)
+    v["hematocrit"] = round(v["hemoglobin"] * 3 + rng.uniform(-1, 1), 1)
+    blood_vol = 70 * v["weight"]
+    mabl_est = blood_vol * (v["hemoglobin"] - 7.0) / ((v["hemoglobin"] + 7.0) / 2)
+    v["blood_loss"] = float(round(mabl_est * (rng.uniform(1.15, 1.8) if variant == "exceeded" else rng.uniform(0.2, 0.8)), -1))
+    v["anesthesia_hours"] = round(rng.uniform(1.5, 6.0), 1)
+    v["or_urine_volume"] = float(rng.randint(100, 900))
+    v["asa_class"] = rng.choice(("II", "III"))
+    v["heart_rate"] = rng.randint(60, 120)
+    v["sbp"] = rng.randint(95, 160)
+    v["dbp"] = rng.randint(50, 95)
+    v["surgery_name"] = rng.choice(("Open right hemicolectomy", "Total hip arthroplasty", "Open aortic aneurysm repair"))
+    return facts(v, diagnoses=[("Intra-operative haemorrhage", "T81.0")])
+
+
+def _bleed(id_, questions):
+    return Scenario(
+        id=id_, version=1, domain=SPECIAL, title="Operative blood loss: blood volume, allowable loss, next step",
+        family="perioperative", dept=("Anaesthesiology", "ANE"), timepoint="admission",
+        chief_complaint="Major surgery.", present_illness="Admitted for major surgery; operated the day after admission.",
+        admission_diagnosis="Major surgery",
+        variants=("exceeded", "within"), sample=_sample_bleed,
+        steps=(
+            Step("bv", "blood_volume_nadler", inputs={"hematocrit_pct": F("hematocrit")}),
+            Step("mabl", "max_allowable_blood_loss", inputs={
+                "patient": D(lambda c: "adult man" if c.f("sex") == MALE else "adult woman", facts=("sex",)),
+                "hb_initial": F("hemoglobin"), "hb_final": K(7.0)}),
+            Step("uo", "urine_output_rate", inputs={"urine_ml": F("or_urine_volume"), "hours": F("anesthesia_hours")}),
+            Step("bmi", "bmi", when=lambda c: c.branch("loss") == "within", branch="loss"),
+            Step("si", "shock_index", when=lambda c: c.branch("loss") == "exceeded", branch="loss"),
+        ),
+        branches=(Branch("loss", "recorded blood loss above the allowable loss",
+                         lambda c: "exceeded" if c.f("blood_loss") > c.o("mabl") else "within", facts=("blood_loss",)),),
+        expect={"exceeded": {"loss": "exceeded"}, "within": {"loss": "within"}},
+        questions=(
+            "Review of the operation from the anaesthetic record. Using the admission haemoglobin, haematocrit and body "
+            "measurements: estimate circulating blood volume from height, weight and sex, the largest blood "
+            "loss tolerable before the haemoglobin falls to seven, and the intra-operative urine output per kilogram per hour over the "
+            "anaesthetic. If the recorded blood loss exceeded the allowable loss, give the heart-rate-to-systolic ratio "
+            "from the admission observations; otherwise report the weight-for-height index.",
+            "Please work out from the admission data and the anaesthesia chart: circulating blood volume, how much blood "
+            "could be lost before reaching a haemoglobin of seven, urine output per kilogram per hour during "
+            "anaesthesia, and then the shock ratio (if the charted loss was above the allowable loss) or body size "
+            "(if not).",
+            "Transfusion audit for this operation: blood volume by the height-weight-sex method, allowable loss to a "
+            "haemoglobin of seven using the admission value, intra-operative urine output per kilogram per hour, and the follow-on "
+            "number depending on whether the recorded loss exceeded the allowable loss (shock ratio) or not "
+            "(weight-for-height). Use the admission measurements.",
+        ),
+    )
+
+
 SCENARIOS = [
     _pe_sev("pe_severity_disposition", Q_PE_SEV),
     _hcc("hcc_transplant_evaluation", Q_HCC),
@@ -431,4 +543,6 @@ SCENARIOS = [
     _burns("burns_fluid_resuscitation", Q_BURN),
     _anaemia("antenatal_microcytic_anaemia", Q_ANAEMIA),
     _sofa("icu_septic_organ_failure", Q_SOFA),
+    _amg("aminoglycoside_dosing_weight", None),
+    _bleed("operative_blood_loss_review", None),
 ]
