@@ -46,6 +46,8 @@ def test_train_is_seeded_disjoint_and_excludes_unseen_scenarios():
     test_pids = {t["patient_id"] for t in build.load_tasks("test")}
     assert not {t["patient_id"] for t in a} & test_pids
     assert all(t["patient_id"].startswith("P2") for t in a)
+    many = [t["patient_id"] for t in build.train_tasks(600)]
+    assert len(set(many)) == len(many)
     other = list(build.train_tasks(20, seed=1))
     assert {t["patient_id"] for t in other}.isdisjoint({t["patient_id"] for t in a[:20]})
 

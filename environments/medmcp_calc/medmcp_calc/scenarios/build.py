@@ -101,7 +101,13 @@ def train_tasks(n: int | None = None, seed: int = 0) -> Iterator[dict]:
     it = itertools.count() if n is None else range(n)
     for i in it:
         sid = ids[i % len(ids)]
-        yield generate(by_id(sid), seed * 1_000_000 + i // len(ids), "train").task
+        yield generate(by_id(sid), seed * 1_000_000 + i // len(ids), "train", pid=train_patient_id(i, seed)).task
+
+
+def train_patient_id(i: int, seed: int = 0) -> str:
+    """Train patients: 'P2' + seed (2 digits) + index (7 digits) - distinct from test ('P1' + 7) and
+    distractors ('P0' + 7) and unique by construction."""
+    return f"P2{seed % 100:02d}{i:07d}"
 
 
 def load_tasks(split: str = "test", n: int | None = None, seed: int = 0) -> list[dict]:
@@ -157,7 +163,7 @@ def task_rows(tasks: Iterable[dict], verify: str | None = "evidence") -> dict[st
     """
     out: dict[str, list[tuple]] = {t: [] for t in C.TABLE_NAMES}
     for t in tasks:
-        g = generate(by_id(t["scenario_id"]), t["seed"], t["split"])
+        g = generate(by_id(t["scenario_id"]), t["seed"], t["split"], pid=t["patient_id"])
         if verify == "full" and dumps(g.task) != dumps(t):
             raise RuntimeError(f"task {t['task_id']} no longer regenerates identically (scenario or library changed); "
                                "rebuild the split: python -m medmcp_calc.scenarios.build --split test")

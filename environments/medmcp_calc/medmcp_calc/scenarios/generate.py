@@ -94,8 +94,9 @@ def rubric_kind(c: dict[str, Any]) -> str:
     return "number"
 
 
-def generate(scenario: Scenario, seed: int, split: str) -> Generated:
-    pid = patient_id(split, scenario.id, seed)
+def generate(scenario: Scenario, seed: int, split: str, pid: str | None = None) -> Generated:
+    """One task. ``pid`` overrides the hashed patient id (train tasks use index-based ids, unique by construction)."""
+    pid = pid or patient_id(split, scenario.id, seed)
     variant = scenario.variants[seed % len(scenario.variants)]
     want = dict(scenario.expect.get(variant, {}))
     last_err = None
