@@ -26,5 +26,6 @@ title, domain, seed, variant, patient_id, visit_id, admission_time, timepoint, q
 required_calculators`` and ``ground_truth = {required, calculators, evidence, branches, skipped}``:
 ``required`` and ``evidence`` are the rubric's format (``medcalc_rubrics.score_episode``);
 ``calculators`` adds, per step, the inputs with their sources (evidence id, earlier step, derived
-rule or constant), the interpretation and the rounding.
+rule or constant), the output kind, rounding and tolerances (interpretation texts are left out so that
+rewording a calculator's risk band does not change the frozen split).
 """

@@ -58,7 +58,6 @@ def calculator_entry(i: int, r: StepResult, evidence_ids: dict[tuple[str, str, s
         "decimals": out.decimals,
         "abs_tol": out.abs_tol,
         "rel_tol": out.rel_tol,
-        "interpretation": r.interpretation,
         "inputs": {k: jsonable(v) for k, v in r.inputs.items()},
         "sources": src,
     }
