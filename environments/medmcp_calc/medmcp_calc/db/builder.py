@@ -304,6 +304,29 @@ def _ensure_role(conn: psycopg.Connection, role: str, login: bool) -> None:
         pass
 
 
+_AGENT_SETTINGS = {  # role defaults: a second line behind the tool's own per-query limits
+    "default_transaction_read_only": "on",
+    "statement_timeout": "60s",
+    "idle_in_transaction_session_timeout": "60s",
+    "temp_file_limit": "1GB",            # superuser-only; skipped when the builder is not superuser
+}
+
+
+def _ensure_agent_settings(conn: psycopg.Connection) -> None:
+    """ALTER ROLE ... SET only what differs (role rows are shared by every database: concurrent
+    builders would otherwise collide with 'tuple concurrently updated'; callers hold the roles lock)."""
+    row = conn.execute("SELECT rolconfig FROM pg_roles WHERE rolname = %s", (AGENT_ROLE,)).fetchone()
+    current = dict(item.split("=", 1) for item in (row[0] or [])) if row else {}
+    for key, value in _AGENT_SETTINGS.items():
+        if current.get(key) == value:
+            continue
+        try:
+            conn.execute(sql.SQL("ALTER ROLE {} SET {} = {}").format(
+                _ident(AGENT_ROLE), sql.Identifier(key), sql.Literal(value)))
+        except psycopg.errors.InsufficientPrivilege:
+            pass
+
+
 def _ensure_database(conn: psycopg.Connection, dbname: str) -> bool:
     if conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (dbname,)).fetchone():
         return False
@@ -348,20 +371,12 @@ def _apply_grants(conn: psycopg.Connection, dbname: str) -> None:
         sql.SQL("GRANT USAGE ON SCHEMA public TO {}").format(agent),
         sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(_ident(META_SCHEMA)),
         sql.SQL("REVOKE ALL ON SCHEMA {} FROM PUBLIC").format(_ident(META_SCHEMA)),
-        sql.SQL("ALTER ROLE {} SET default_transaction_read_only = on").format(agent),
-        sql.SQL("ALTER ROLE {} SET statement_timeout = '60s'").format(agent),
-        sql.SQL("ALTER ROLE {} SET idle_in_transaction_session_timeout = '60s'").format(agent),
     ]
     for t in S.TABLE_NAMES:
         stmts.append(sql.SQL("REVOKE ALL ON public.{} FROM PUBLIC").format(_ident(t)))
         stmts.append(sql.SQL("GRANT SELECT ON public.{} TO {}").format(_ident(t), agent))
     for s in stmts:
         conn.execute(s)
-    try:  # superuser-only setting: bounds disk spill of huge sorts/hashes (skipped when we are not superuser)
-        with conn.transaction():
-            conn.execute(sql.SQL("ALTER ROLE {} SET temp_file_limit = '1GB'").format(agent))
-    except psycopg.errors.InsufficientPrivilege:
-        pass
 
 
 def _lock_key(dbname: str) -> int:
@@ -408,6 +423,7 @@ def build_database(admin_url: str, tables: Mapping[str, Iterable[Sequence]], *, 
         try:
             _ensure_role(server, OWNER_ROLE, login=False)
             _ensure_role(server, AGENT_ROLE, login=True)
+            _ensure_agent_settings(server)
         finally:
             server.execute("SELECT pg_advisory_unlock(%s)", (_lock_key("roles"),))
         created = _ensure_database(server, dbname)
