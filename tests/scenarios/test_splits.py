@@ -56,6 +56,8 @@ def test_test_unseen_split():
     tasks = build.load_tasks("test_unseen")
     unseen = build.unseen_scenarios()
     assert tasks and {t["scenario_id"] for t in tasks} == set(unseen)
+    # every domain is represented among the held-out scenarios
+    assert {t["domain"] for t in tasks} == {t["domain"] for t in build.load_tasks("test")}
 
 
 def test_dataset_loader():

@@ -43,11 +43,20 @@ def manifest() -> dict[str, Any]:
 
 
 def select_test_scenarios() -> tuple[list[str], list[str]]:
-    ids = [s.id for s in loadable()]
-    # held-out scenarios: a deterministic spread across the list (every k-th), never in train
-    k = max(1, len(ids) // N_UNSEEN)
-    unseen = [ids[i] for i in range(k // 2, len(ids), k)][:N_UNSEEN]
-    return ids, unseen
+    """All loadable scenarios; the held-out (test_unseen) ones are spread over the four domains in
+    proportion to their share (at least one each), every k-th scenario of a domain in id order."""
+    scen = loadable()
+    ids = [s.id for s in scen]
+    by_domain: dict[str, list[str]] = {}
+    for s in scen:
+        by_domain.setdefault(s.domain, []).append(s.id)
+    unseen: list[str] = []
+    for dom in sorted(by_domain):
+        members = by_domain[dom]
+        want = max(1, round(N_UNSEEN * len(members) / len(ids)))
+        k = max(1, len(members) // want)
+        unseen.extend(members[k // 2::k][:want])
+    return ids, sorted(unseen)
 
 
 def render_test(scenarios: list[str], seeds: int = TEST_SEEDS) -> str:
