@@ -42,6 +42,8 @@ def _sample_af(rng, variant):
         v.update({k: False for k in AF_HX})
         v["bleeding_history"] = rng.random() < 0.3
     v["creatinine"] = u(rng, 0.7, 1.9, 2)
+    if v["renal_disease"]:  # documented chronic kidney disease comes with a raised creatinine
+        v["creatinine"] = u(rng, 1.6, 2.8, 2)
     return facts(v, diagnoses=[("Atrial fibrillation, paroxysmal", "I48.0")])
 
 
