@@ -179,3 +179,18 @@ def test_shared_ehr_db_fixture(ehr_db):
             ["P0001", "P0002", "P0003", "(3 rows)"]
     finally:
         db.close()
+
+
+def test_concurrent_builds_do_not_collide(admin_url):
+    """Builders of different databases (and of the same one) may run at once on one server."""
+    from concurrent.futures import ThreadPoolExecutor
+    from medmcp_calc.db.builder import drop_database
+    names = [f"medmcp_test_conc_{os.getpid()}_{i % 3}" for i in range(6)]   # 3 databases, 2 builders each
+    try:
+        with ThreadPoolExecutor(6) as ex:
+            infos = list(ex.map(lambda n: build_database(admin_url, sample_tables(), dbname=n), names))
+        assert {i.content_hash for i in infos} == {infos[0].content_hash}
+        assert sum(i.reloaded for i in infos) == 3                  # each database loaded exactly once
+    finally:
+        for n in set(names):
+            drop_database(admin_url, n)
