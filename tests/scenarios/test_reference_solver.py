@@ -21,6 +21,11 @@ def _score(task, tr):
 
 def _check(task, tr):
     assert tr.final is not None, f"{task['task_id']}: no final answer"
+    for c, r in tr.steps:
+        if c.name == "fetch":  # every calculator's reference page exists and was served
+            assert r.startswith("# ") and c.arguments["url"].rsplit("/", 1)[-1] in r, (task["task_id"], r[:200])
+        if c.name in ("run_read_only_sql", "describe_tables"):
+            assert not r.startswith("Error"), (task["task_id"], r[:300])
     ans = json.loads(tr.final.split("```json", 1)[1].split("```", 1)[0])
     got = [(c["name"], c["value"]) for c in ans["calculators"]]
     want = [(c["name"], c["value"]) for c in task["ground_truth"]["calculators"]]
