@@ -174,6 +174,7 @@ async def _mcp_side_by_side(agent_url: str, sql_queries: list[str], py_snippets:
         "paper_sql": ([str(HERE / "paper_servers.py"), "sql", "--database-url", agent_url], "run_read_only_sql"),
         "ours_py": (["-m", "medmcp_calc.servers.python_executor"], "run_python"),
         "paper_py": ([str(HERE / "paper_servers.py"), "python"], "run_python"),
+        "floor": (["-m", "medmcp_calc.servers.calculator"], "calculator"),  # transport floor: a trivial tool
     }
     times: dict[str, list[float]] = {k: [] for k in servers}
     async with AsyncExitStack() as stack:
@@ -186,7 +187,7 @@ async def _mcp_side_by_side(agent_url: str, sql_queries: list[str], py_snippets:
 
         async def call(name: str, arg: str, record: bool) -> str:
             tool = servers[name][1]
-            key = "query" if tool == "run_read_only_sql" else "code"
+            key = {"run_read_only_sql": "query", "run_python": "code", "calculator": "expression"}[tool]
             t = time.perf_counter()
             res = await sessions[name].call_tool(tool, {key: arg})
             d = time.perf_counter() - t
@@ -206,6 +207,8 @@ async def _mcp_side_by_side(agent_url: str, sql_queries: list[str], py_snippets:
             order = ("ours_sql", "paper_sql") if i % 2 == 0 else ("paper_sql", "ours_sql")
             for n in order:
                 await call(n, q, True)
+        for i in range(rounds):
+            await call("floor", "1 + 1", True)
         for i in range(max(20, rounds // 5)):
             c = py_snippets[i % len(py_snippets)]
             order = ("ours_py", "paper_py") if i % 2 == 0 else ("paper_py", "ours_py")
@@ -329,6 +332,9 @@ def bench_env_level(conc: int, n_tasks: int, rollouts: int, agent_url: str, work
     timings.unlink(missing_ok=True)
     os.environ["MEDMCP_TOOL_TIMINGS"] = str(timings)
     log(f"env throughput: concurrency {conc}, {n_tasks} tasks x {rollouts} rollouts")
+    import resource
+
+    ru_c0, ru_s0 = resource.getrusage(resource.RUSAGE_CHILDREN), resource.getrusage(resource.RUSAGE_SELF)
     try:
         with OracleEndpoint() as oracle, ProcSampler() as sampler:
             t0 = time.time()
@@ -338,6 +344,10 @@ def bench_env_level(conc: int, n_tasks: int, rollouts: int, agent_url: str, work
             wall = time.time() - t0
     finally:
         os.environ.pop("MEDMCP_TOOL_TIMINGS", None)
+    ru_c1, ru_s1 = resource.getrusage(resource.RUSAGE_CHILDREN), resource.getrusage(resource.RUSAGE_SELF)
+    # every process of the vf-eval tree (driver, harness processes, tool server, sandbox workers) once reaped
+    cpu_tree = (ru_c1.ru_utime + ru_c1.ru_stime) - (ru_c0.ru_utime + ru_c0.ru_stime)
+    cpu_self = (ru_s1.ru_utime + ru_s1.ru_stime) - (ru_s0.ru_utime + ru_s0.ru_stime)  # oracle endpoint + sampler
     if rc != 0:
         raise RuntimeError(f"vf-eval at concurrency {conc} exited {rc}")
     traces = read_traces(run_dir)
@@ -364,6 +374,17 @@ def bench_env_level(conc: int, n_tasks: int, rollouts: int, agent_url: str, work
     n_calls_traces = int(sum((t.get("metrics") or {}).get("calls_total", 0) for t in traces))
     errors = [t for t in traces if not t.get("ok", True) or t.get("errors")]
     perfect = [t for t in traces if all((t.get("metrics") or {}).get(k) == 1.0 for k in ("TF", "CS", "EA", "QP"))]
+    # scoring compute alone: re-score every saved trace in this process (the trace's scoring span is wall time
+    # on vf-eval's shared event loop, which under load also holds other rollouts' work)
+    from medmcp_calc.scoring import score_messages
+    from medmcp_calc.traces import messages_of
+
+    rescore = []
+    for t in traces:
+        msgs = messages_of(t)
+        s0 = time.perf_counter()
+        score_messages(t["task"]["data"]["ground_truth"], msgs, stop_condition=str(t.get("stop_condition") or ""))
+        rescore.append(time.perf_counter() - s0)
     per_tool: dict[str, list[float]] = {}
     for c in calls:
         per_tool.setdefault(c["tool"], []).append(c["seconds"])
@@ -381,6 +402,9 @@ def bench_env_level(conc: int, n_tasks: int, rollouts: int, agent_url: str, work
         "peak_rss_total_mib": sampler.peak_total / 2 ** 20, "peak_rss_env_mib": sampler.peak_env / 2 ** 20,
         "peak_rss_mib": {g: v / 2 ** 20 for g, v in sampler.peak.items()}, "max_procs": sampler.max_procs,
         "tool_server_cpu_s": sampler.tool_server_cpu, "workers_cpu_s": sum(sampler.workers_cpu.values()),
+        "cpu_tree_s": cpu_tree, "cpu_oracle_s": cpu_self,
+        "rescore_p50_ms": pct(rescore, 50) * 1e3, "rescore_p95_ms": pct(rescore, 95) * 1e3,
+        "overhead_share_compute": (tool_s + sum(rescore)) / sum(rollout_wall),
         "per_tool": {k: (len(v), pct(v, 50) * 1e3, pct(v, 95) * 1e3) for k, v in sorted(per_tool.items())},
         "sql_queries": [],
         "run_dir": str(run_dir),
@@ -480,6 +504,9 @@ def write_section(res: dict, write: bool) -> str:
               f"rollouts on `{ENV_DB}`; Python: the snippets of bench_tools.py. Latency = client-side "
               "`call_tool` round trip.", "",
               "| tool over stdio MCP | calls | p50 ms | p95 ms | paper-style / ours (p50) |", "|---|---|---|---|---|"]
+        fl = mcp["floor"]
+        L.append(f"| stdio MCP round-trip floor: our `calculator` server, `1 + 1` | {len(fl)} | {fmt_ms(pct(fl, 50))} | "
+                 f"{fmt_ms(pct(fl, 95))} | |")
         for kind, label in (("sql", "run_read_only_sql"), ("py", "run_python")):
             o, p = mcp[f"ours_{kind}"], mcp[f"paper_{kind}"]
             L.append(f"| {label}: ours | {len(o)} | {fmt_ms(pct(o, 50))} | {fmt_ms(pct(o, 95))} | |")
@@ -512,14 +539,28 @@ def write_section(res: dict, write: bool) -> str:
               "guard + pooled query + formatting, sandbox round trip, BM25 search...). Not counted as ours: the "
               "verifiers MCP/HTTP transport, the harness process start-up and the model (oracle) time. The second "
               "share divides by the agent loop only (first model request → scoring end), i.e. without the "
-              "harness start-up, as a stricter view.", "",
-              "| concurrency | Σ rollout wall s | Σ tool time s | Σ scoring s | Σ model s | overhead share | "
-              "share of agent loop | tool-server CPU s | sandbox CPU s |",
+              "harness start-up, as a stricter view. The scoring span is wall time on vf-eval's single event "
+              "loop, which under load also holds other rollouts' work, so it is an upper bound; the last columns "
+              "re-score every saved trace in the benchmark process (scoring compute alone) and give the overhead "
+              "share with that instead.", "",
+              "| concurrency | Σ rollout wall s | Σ tool time s | Σ scoring span s | Σ model s | overhead share | "
+              "share of agent loop | scoring compute p50 / p95 ms | overhead share with scoring compute |",
               "|---|---|---|---|---|---|---|---|---|"]
         for x in res["env"]:
             L.append(f"| {x['concurrency']} | {x['sum_rollout_s']:.1f} | {x['sum_tool_s']:.2f} | {x['sum_scoring_s']:.2f} | "
                      f"{x['sum_model_s']:.1f} | **{x['overhead_share'] * 100:.2f}%** | {x['overhead_share_loop'] * 100:.2f}% | "
-                     f"{x['tool_server_cpu_s']:.1f} | {x['workers_cpu_s']:.1f} |")
+                     f"{x['rescore_p50_ms']:.1f} / {x['rescore_p95_ms']:.1f} | {x['overhead_share_compute'] * 100:.2f}% |")
+        L += ["", "CPU cost (2 cores shared by every process: the throughput ceiling). CPU seconds from "
+              "`getrusage` around each run: the whole vf-eval process tree (vf-eval driver, one harness process per "
+              "rollout, the shared tool server and its sandbox workers), of which the tool server and sandbox "
+              "(psutil); and the benchmark process (oracle endpoint). PostgreSQL backends are not included.", "",
+              "| concurrency | vf-eval tree CPU s | of which tool server + sandbox CPU s (incl. their start-up) | oracle endpoint CPU s | "
+              "CPU s per rollout (all) | tool server + sandbox share of CPU |", "|---|---|---|---|---|---|"]
+        for x in res["env"]:
+            ours = x["tool_server_cpu_s"] + x["workers_cpu_s"]
+            allc = x["cpu_tree_s"] + x["cpu_oracle_s"]
+            L.append(f"| {x['concurrency']} | {x['cpu_tree_s']:.1f} | {ours:.1f} | {x['cpu_oracle_s']:.1f} | "
+                     f"{allc / max(1, x['rollouts']):.2f} | {ours / allc * 100 if allc else float('nan'):.1f}% |")
         L += ["", "Per-tool time inside the tool server (all levels):", "",
               "| concurrency | " + " | ".join(["tool: calls, p50 ms, p95 ms"]) + " |", "|---|---|"]
         for x in res["env"]:
