@@ -23,9 +23,8 @@ def first(paths, **kw):
 def tool_names(ts):
     out = []
     for t in ts.toolsets(ts.config):
-        c = t.config
-        out += [n for n, on in (("run_python", c.run_python), ("calculator", c.calculator), ("convert_units", c.calculator)) if on]
-    return out
+        out += t.offered_tools()
+    return sorted(out)
 
 
 def test_package_exports_for_vf_eval():
@@ -68,7 +67,7 @@ def test_tools(paths):
     ts, t = first(paths, add_calculator_tool=True)
     assert tool_names(ts) == ["calculator", "convert_units"] and "run_python" not in t.data.system_prompt
     ts, t = first(paths, add_python_tool=True, add_calculator_tool=True)
-    assert tool_names(ts) == ["run_python", "calculator", "convert_units"]
+    assert tool_names(ts) == ["calculator", "convert_units", "run_python"]
     assert len(ts.toolsets(ts.config)) == 1  # one unprefixed server
 
 

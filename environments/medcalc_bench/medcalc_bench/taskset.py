@@ -20,7 +20,7 @@ from medcalc_rubrics.medcalc_bench import (
     grade,
     normalize_category,
 )
-from medmcp_calc.vf_tools.compute_tool import ComputeToolset, ComputeToolsetConfig
+from medmcp_calc.vf_tools.agent_tools import AgentTools, AgentToolsConfig
 
 from . import prompts
 from .data import DATASET_IDS, DataUnavailable, Row, apply_corrections, load_rows, one_shot_examples, read_records, to_rows
@@ -110,9 +110,9 @@ class MedCalcBenchConfig(vf.TasksetConfig):
     system_prompt: str | None = None  # type: ignore[assignment]
     """Replace our instructions with this text (or the text of this file path); tool list and
     one-shot example are still appended."""
-    tools: ComputeToolsetConfig = ComputeToolsetConfig()
+    tools: AgentToolsConfig = AgentToolsConfig(groups=[])
     """Tool server placement and limits (`--env.taskset.tools.python-timeout-s 10`); which tools are
-    offered is decided by add_python_tool / add_calculator_tool."""
+    offered is decided by add_python_tool / add_calculator_tool (the server is medmcp-calc's)."""
     task: MedCalcBenchTaskConfig = MedCalcBenchTaskConfig()
 
 
@@ -186,9 +186,8 @@ class MedCalcBenchTaskset(vf.Taskset[MedCalcBenchTask, MedCalcBenchConfig]):
     def toolsets(cls, config: MedCalcBenchConfig) -> list[vf.Toolset]:
         if not (config.add_python_tool or config.add_calculator_tool):
             return []
-        tools = config.tools.model_copy(update={"run_python": config.add_python_tool,
-                                                "calculator": config.add_calculator_tool})
-        return [ComputeToolset(tools)]
+        groups = [g for g, on in (("python", config.add_python_tool), ("calculator", config.add_calculator_tool)) if on]
+        return [AgentTools(config.tools.model_copy(update={"groups": groups}))]
 
 
 REPORTED_CATEGORIES = CATEGORIES

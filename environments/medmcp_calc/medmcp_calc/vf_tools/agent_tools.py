@@ -117,17 +117,28 @@ class AgentTools(vf.Toolset[AgentToolsConfig]):
 
                 logging.getLogger(__name__).warning("tool warm-up %s failed: %s", fn.__name__, r)
 
-    def register(self, mcp) -> None:
+    def _enabled(self):
         from verifiers.v1.utils.decorators import discover_decorated
 
+        unknown = [g for g in self.config.groups if g not in set(GROUP_OF.values())]
+        if unknown:
+            raise ValueError(f"unknown tool group(s) {unknown}; choose from sql, search, python, calculator")
         enabled = set(self.config.groups)
-        timings = os.environ.get(TIMINGS_ENV)
         for fn in discover_decorated(self, "tool"):
             name = getattr(fn, "tool_name", None) or fn.__name__
             if GROUP_OF.get(name) in enabled:
-                if timings:
-                    fn = _timed(fn, name, timings)
-                mcp.add_tool(self._with_state(fn), name=name, description=(fn.__doc__ or "").strip() or None)
+                yield name, fn
+
+    def offered_tools(self) -> list[str]:
+        """Names of the tools this server advertises (given ``groups``)."""
+        return [name for name, _ in self._enabled()]
+
+    def register(self, mcp) -> None:
+        timings = os.environ.get(TIMINGS_ENV)
+        for name, fn in self._enabled():
+            if timings:
+                fn = _timed(fn, name, timings)
+            mcp.add_tool(self._with_state(fn), name=name, description=(fn.__doc__ or "").strip() or None)
 
     def _database(self):
         if self._db is None:
