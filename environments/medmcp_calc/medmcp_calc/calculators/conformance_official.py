@@ -193,6 +193,11 @@ def summary(rows: list[Row]) -> dict[str, Any]:
     }
 
 
+def _cause_kinds(rows: list[Row]) -> Counter:
+    """Disagreements by kind of cause: the text before the first colon ("gold error", "convention", ...)."""
+    return Counter((r.detail.split(":", 1)[0] if r.detail else "UNEXPLAINED") for r in rows if r.status == "disagree")
+
+
 def _cell(v: Any) -> str:
     s = json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v
     return s.replace("|", "\\|").replace("\n", " / ")
@@ -212,7 +217,8 @@ def report(rows: list[Row]) -> str:
            f"- compared (inputs readable): {s['compared']}; agree: {s['agree']}; disagree: {s['disagree']}",
            f"- **agreement: {s['agreement']:.1%}**" if s["compared"] else "- agreement: n/a",
            f"- inputs not readable: {s['unreadable']}; calculators without an official adapter: {s['no_adapter']}",
-           f"- disagreements without a known cause: {s['unexplained']}", "",
+           f"- disagreements without a known cause: {s['unexplained']}",
+           "- disagreement causes: " + (", ".join(f"{k}: {v}" for k, v in sorted(_cause_kinds(rows).items())) or "none"), "",
            "## Per calculator", "", "| Calculator (official name) | id | compared | agree | unreadable |", "|---|---|---|---|---|"]
     per: dict[tuple[str, str], Counter] = defaultdict(Counter)
     for r in rows:
