@@ -100,17 +100,10 @@ def mcp_tool_schemas(groups: tuple[str, ...]) -> list[dict]:
 
 
 def rubric_ground_truth(task: dict) -> dict:
-    """Scenario ground truth -> :class:`medcalc_rubrics.GroundTruth` dict (``required`` + ``evidence``)."""
-    gt = task["ground_truth"]
-    if "required" in gt:
-        return gt
-    required = [{"calc_id": c["id"], "name": c["name"], "value": c["value"], "unit": c.get("unit") or "",
-                 "kind": c.get("kind") or "number", "abs_tol": c.get("abs_tol") or 0.0,
-                 "rel_tol": c.get("rel_tol") or 0.0, "accept": c.get("accept") or []}
-                for c in gt["calculators"]]
-    evidence = [{"table": e["table"], "row_id": e["row_id"], "column": e["column"], "value": e["value"]}
-                for e in gt.get("evidence", [])]
-    return {"required": required, "evidence": evidence}
+    """The task's ground truth in the rubric's form (shared with the verifiers env)."""
+    from medmcp_calc.scoring import rubric_ground_truth as convert
+
+    return convert(task["ground_truth"])
 
 
 def calls_from_messages(messages: list[dict]) -> list[dict]:

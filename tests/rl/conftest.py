@@ -34,7 +34,10 @@ def rl_tasks():
     from medmcp_calc.scenarios.registry import by_id, loadable
 
     ids = {s.id for s in loadable()}
-    chosen = [sid for sid in RL_SCENARIOS if sid in ids] or sorted(ids)[:2]
+    chosen = [sid for sid in RL_SCENARIOS if sid in ids]
+    chosen += [sid for sid in sorted(ids) if sid.startswith("gfr_") and sid not in chosen]
+    chosen += [sid for sid in sorted(ids) if sid not in chosen]
+    chosen = chosen[:2]  # scenario ids may be renamed: always two tasks
     return [generate(by_id(sid), 0, "test").task for sid in chosen]
 
 

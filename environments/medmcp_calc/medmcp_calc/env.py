@@ -55,26 +55,7 @@ class MedMCPCalcTaskConfig(vf.TaskConfig):
     judge_model: str = "gpt-4o-mini"
 
 
-_KIND_TO_RUBRIC = {"number": "number", "score": "number", "category": "category", "text": "category",
-                   "date": "date", "weeks_days": "weeks_days", "integer": "integer", "boolean": "boolean"}
-
-
-def rubric_ground_truth(gt: dict[str, Any]) -> dict[str, Any]:
-    """The rubric's ground-truth form (``required`` + ``evidence``) from a scenario task's
-    (``calculators`` + ``evidence``); already-converted dicts pass through."""
-    if "required" in gt:
-        return gt
-    required = []
-    for c in gt.get("calculators", []):
-        entry = {"calc_id": c["id"], "name": c["name"], "value": c["value"], "unit": c.get("unit") or "",
-                 "kind": _KIND_TO_RUBRIC.get(c.get("kind", "number"), "number"),
-                 "abs_tol": c.get("abs_tol", 0.0), "rel_tol": c.get("rel_tol", 0.0)}
-        if entry["kind"] == "number" and not entry["abs_tol"] and not entry["rel_tol"] and c.get("decimals") is not None:
-            entry["abs_tol"] = 0.5 * 10 ** (-int(c["decimals"]))  # agree to the shown precision
-        required.append(entry)
-    evidence = [{"table": e.get("table", ""), "row_id": e.get("row_id"), "column": e.get("column", ""),
-                 "value": e.get("value")} for e in gt.get("evidence", [])]
-    return {"required": required, "evidence": evidence, "branches": gt.get("branches", {})}
+from .scoring import rubric_ground_truth  # noqa: E402  (re-exported for callers of medmcp_calc.env)
 
 
 def score_trace(data: MedMCPCalcData, trace: vf.Trace, judge_base_url: str | None = None,

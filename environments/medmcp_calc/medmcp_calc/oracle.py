@@ -16,27 +16,19 @@ import threading
 from typing import Any
 
 from .openai_server import PolicyServer, TextAction, ToolCallAction
+from .scoring import short_name as short_tool_name
 
 _PID_PATTERNS = (
     re.compile(r"patient_id\s*'([^']+)'"),
     re.compile(r"patient_id\s*[=:]\s*'?([A-Za-z0-9_\-]+)"),
     re.compile(r"Patient ID:\s*([A-Za-z0-9_\-]+)"),
 )
-KNOWN_TOOLS = ("list_tables", "describe_tables", "run_read_only_sql", "run_sql", "search", "fetch", "run_python",
-               "calculator", "convert_units")
 
 
 def _text(content: Any) -> str:
     if isinstance(content, list):
         return "".join(p.get("text", "") for p in content if isinstance(p, dict))
     return "" if content is None else str(content)
-
-
-def short_tool_name(name: str) -> str:
-    for k in sorted(KNOWN_TOOLS, key=len, reverse=True):
-        if name == k or name.endswith("_" + k) or name.endswith("." + k):
-            return k
-    return name
 
 
 def find_patient_id(messages: list[dict]) -> str | None:

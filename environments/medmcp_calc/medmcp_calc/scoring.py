@@ -6,7 +6,6 @@ thing everywhere.
 """
 from __future__ import annotations
 
-import json
 from typing import Any, Iterable, Mapping
 
 TOOL_GROUPS = {
@@ -33,53 +32,30 @@ def is_sql_tool(name: str) -> bool:
     return short_name(name) in SQL_TOOL_NAMES
 
 
-def _content_text(content: Any) -> str:
-    if isinstance(content, list):
-        return "".join(str(p.get("text", "")) for p in content if isinstance(p, Mapping))
-    return "" if content is None else str(content)
-
-
-def tool_calls_from_messages(messages: Iterable[Mapping[str, Any]]) -> tuple[list[dict], str, int]:
-    """(tool calls ``[{id, name, arguments, result}]``, final assistant text, assistant turns)."""
-    calls: list[dict] = []
-    by_id: dict[str, dict] = {}
-    final_text = ""
-    turns = 0
-    for d in messages:
-        role = d.get("role")
-        if role == "assistant":
-            turns += 1
-            text = _content_text(d.get("content"))
-            if text:
-                final_text = text
-            for tc in d.get("tool_calls") or []:
-                fn = tc.get("function") or tc
-                args = fn.get("arguments")
-                try:
-                    parsed = json.loads(args) if isinstance(args, str) else (args or {})
-                except json.JSONDecodeError:
-                    parsed = {"_raw": args}
-                entry = {"id": tc.get("id"), "name": str(fn.get("name") or ""), "arguments": parsed, "result": None}
-                calls.append(entry)
-                if tc.get("id"):
-                    by_id[str(tc["id"])] = entry
-        elif role == "tool":
-            entry = by_id.get(str(d.get("tool_call_id") or ""))
-            if entry is None:
-                entry = {"id": d.get("tool_call_id"), "name": str(d.get("name") or ""), "arguments": {}, "result": None}
-                calls.append(entry)
-            entry["result"] = _content_text(d.get("content"))
-    return calls, final_text, turns
+def rubric_ground_truth(gt: Mapping[str, Any]) -> dict[str, Any]:
+    """What the rubric scores from a task's ground truth: ``required`` + ``evidence`` (+ ``branches`` and
+    ``ea_applicable`` when present). Scenario tasks and official tasks both carry ``required``."""
+    if not isinstance(gt, Mapping) or not isinstance(gt.get("required"), list):
+        raise ValueError("task ground truth has no 'required' list: rebuild the task split "
+                         "(python -m medmcp_calc.scenarios.build --split test)")
+    out = {"required": list(gt["required"]), "evidence": [
+        {k: e.get(k) for k in ("table", "row_id", "column", "value")} for e in gt.get("evidence") or []]}
+    for k in ("branches", "ea_applicable"):
+        if k in gt:
+            out[k] = gt[k]
+    return out
 
 
 def score_messages(ground_truth: Mapping[str, Any], messages: Iterable[Mapping[str, Any]], *,
                    stop_condition: str | None = None, error: str | None = None, extractor=None) -> dict[str, Any]:
     """Score one episode: ``{"TF","CS","EA","QP","details"}`` (see :func:`medcalc_rubrics.score_episode`)."""
     from medcalc_rubrics import score_episode
+    from medcalc_rubrics.episode import assistant_turns, final_text_from_messages, tool_calls_from_messages
 
     from .calculators import match_name
 
-    calls, final_text, turns = tool_calls_from_messages(messages)
+    messages = list(messages)
+    calls, final_text, turns = tool_calls_from_messages(messages), final_text_from_messages(messages), assistant_turns(messages)
     return score_episode(
         ground_truth, final_text, calls, match=match_name, turns=turns,
         turn_limit_hit="turn" in str(stop_condition or ""), error=error,

@@ -17,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-from collections import defaultdict
 from pathlib import Path
 from statistics import mean
 from typing import Any
