@@ -158,3 +158,16 @@ def test_interrupted_eval_resumes_without_redoing_finished_tasks(scenario_db, tm
     for t in (tasks[0], tasks[2]):  # finished tasks were not asked again
         assert calls[t["patient_id"]] == before[t["patient_id"]]
     assert calls[tasks[1]["patient_id"]] > before[tasks[1]["patient_id"]]
+
+
+def test_db_build_status_and_bad_url(tmp_path):
+    r = cli("db", "build", "--distractors", "20", "--dbname", "medmcp_cli_test", "--force", check=0)
+    info = json.loads(r.stdout)
+    assert info["dbname"] == "medmcp_cli_test" and info["row_counts"]["laboratory_result"] > 0
+    assert "loaded laboratory_result" in r.stderr and "***" in info["agent_url"]  # password redacted
+    again = json.loads(cli("db", "build", "--distractors", "20", "--dbname", "medmcp_cli_test", "--quiet", check=0).stdout)
+    assert again["content_hash"] == info["content_hash"]  # idempotent
+    st = json.loads(cli("db", "status", check=0).stdout)
+    assert st["embedded"]
+    bad = cli("db", "build", "--database-url", "postgresql://nobody@127.0.0.1:1/none", "--distractors", "5")
+    assert bad.returncode != 0 and "Traceback" not in bad.stderr and "error" in bad.stderr.lower()

@@ -93,7 +93,10 @@ def build_demo_database(database_url: str | None = None, *, distractors: int | N
     admin = resolve_database_url(database_url)
     kw = {} if distractors is None else {"distractors": distractors}
     tables = sbuild.build_ehr(train=train_tasks, **kw)
-    info = build_database(admin, tables, dbname=dbname, force=force, progress=_progress_printer() if progress else None)
+    printer = _progress_printer() if progress else None
+    info = build_database(admin, tables, dbname=dbname, force=force, progress=printer)
+    if printer is not None:
+        printer.finish()
     return {
         "dbname": info.dbname, "agent_url": _redact(info.agent_url), "content_hash": info.content_hash,
         "row_counts": info.row_counts, "seconds": round(info.seconds, 2),
@@ -101,12 +104,25 @@ def build_demo_database(database_url: str | None = None, *, distractors: int | N
 
 
 def _progress_printer():
-    def progress(table: str, rows: int, total: int | None = None) -> None:
-        tot = f"/{total}" if total else ""
-        print(f"\r  loading {table:22} {rows:>10,}{tot} rows", end="", file=sys.stderr, flush=True)
-        if total and rows >= total:
-            print(file=sys.stderr)
+    """Per-table progress on stderr: a live counter on a terminal, one line per finished table otherwise."""
+    state: dict = {"table": None, "rows": 0}
+    tty = sys.stderr.isatty()
 
+    def finish() -> None:
+        if state["table"] is not None:
+            lead = "\r" if tty else ""
+            print(f"{lead}  loaded {state['table']:22} {state['rows']:>12,} rows",
+                  file=sys.stderr, flush=True)
+
+    def progress(table: str, rows: int, total: int | None = None) -> None:
+        if table != state["table"]:
+            finish()
+            state.update(table=table, rows=0)
+        state["rows"] = rows
+        if tty:
+            print(f"\r  {table:22} {rows:>12,} rows", end="", file=sys.stderr, flush=True)
+
+    progress.finish = finish  # type: ignore[attr-defined]
     return progress
 
 
@@ -378,6 +394,20 @@ def main(argv: list[str] | None = None) -> int:
     except FileNotFoundError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except Exception as e:  # expected failures get one clear line, not a traceback
+        import psycopg
+
+        from .evaluation import EvalError
+
+        if isinstance(e, psycopg.OperationalError):
+            print(f"error: cannot reach the database: {str(e).strip().splitlines()[0]}\n"
+                  "  check --database-url / MEDMCP_DATABASE_URL, or omit both to use the embedded server",
+                  file=sys.stderr)
+            return 2
+        if isinstance(e, (psycopg.Error, EvalError, ValueError, PermissionError, OSError)):
+            print(f"error: {type(e).__name__}: {e}", file=sys.stderr)
+            return 2
+        raise
     except OSError as e:  # permissions, disk full, read-only file system: say which file and why
         print(f"error: {e} (check that directory's permissions and free space; nothing already written "
               f"elsewhere was changed)", file=sys.stderr)
