@@ -254,6 +254,7 @@ class ProcSampler:
         self.peak = {g: 0 for g in self.GROUPS}
         self.max_procs = 0
         self.tool_server_cpu = 0.0
+        self.driver_cpu = 0.0
         self.workers_cpu: dict[int, float] = {}
         self._stop = threading.Event()
         self._t = threading.Thread(target=self._run, daemon=True)
@@ -289,6 +290,9 @@ class ProcSampler:
                 if g == "tool server":
                     ct = p.cpu_times()
                     self.tool_server_cpu = max(self.tool_server_cpu, ct.user + ct.system)
+                elif g == "vf-eval driver":
+                    ct = p.cpu_times()
+                    self.driver_cpu = max(self.driver_cpu, ct.user + ct.system)
                 elif g == "sandbox workers":
                     ct = p.cpu_times()
                     self.workers_cpu[p.pid] = ct.user + ct.system
@@ -402,7 +406,7 @@ def bench_env_level(conc: int, n_tasks: int, rollouts: int, agent_url: str, work
         "peak_rss_total_mib": sampler.peak_total / 2 ** 20, "peak_rss_env_mib": sampler.peak_env / 2 ** 20,
         "peak_rss_mib": {g: v / 2 ** 20 for g, v in sampler.peak.items()}, "max_procs": sampler.max_procs,
         "tool_server_cpu_s": sampler.tool_server_cpu, "workers_cpu_s": sum(sampler.workers_cpu.values()),
-        "cpu_tree_s": cpu_tree, "cpu_oracle_s": cpu_self,
+        "cpu_tree_s": cpu_tree, "cpu_oracle_s": cpu_self, "cpu_driver_s": sampler.driver_cpu,
         "rescore_p50_ms": pct(rescore, 50) * 1e3, "rescore_p95_ms": pct(rescore, 95) * 1e3,
         "overhead_share_compute": (tool_s + sum(rescore)) / sum(rollout_wall),
         "per_tool": {k: (len(v), pct(v, 50) * 1e3, pct(v, 95) * 1e3) for k, v in sorted(per_tool.items())},
@@ -554,13 +558,16 @@ def write_section(res: dict, write: bool) -> str:
               "`getrusage` around each run: the whole vf-eval process tree (vf-eval driver, one harness process per "
               "rollout, the shared tool server and its sandbox workers), of which the tool server and sandbox "
               "(psutil); and the benchmark process (oracle endpoint). PostgreSQL backends are not included.", "",
-              "| concurrency | vf-eval tree CPU s | of which tool server + sandbox CPU s (incl. their start-up) | oracle endpoint CPU s | "
-              "CPU s per rollout (all) | tool server + sandbox share of CPU |", "|---|---|---|---|---|---|"]
+              "| concurrency | vf-eval tree CPU s | tool server + sandbox (incl. their start-up) | vf-eval driver | "
+              "harness processes (the rest) | oracle endpoint CPU s | CPU s per rollout (all) | "
+              "tool server + sandbox share of CPU |", "|---|---|---|---|---|---|---|---|"]
         for x in res["env"]:
             ours = x["tool_server_cpu_s"] + x["workers_cpu_s"]
             allc = x["cpu_tree_s"] + x["cpu_oracle_s"]
-            L.append(f"| {x['concurrency']} | {x['cpu_tree_s']:.1f} | {ours:.1f} | {x['cpu_oracle_s']:.1f} | "
-                     f"{allc / max(1, x['rollouts']):.2f} | {ours / allc * 100 if allc else float('nan'):.1f}% |")
+            rest = x["cpu_tree_s"] - ours - x["cpu_driver_s"]
+            L.append(f"| {x['concurrency']} | {x['cpu_tree_s']:.1f} | {ours:.1f} | {x['cpu_driver_s']:.1f} | {rest:.1f} | "
+                     f"{x['cpu_oracle_s']:.1f} | {allc / max(1, x['rollouts']):.2f} | "
+                     f"{ours / allc * 100 if allc else float('nan'):.1f}% |")
         L += ["", "Per-tool time inside the tool server (all levels):", "",
               "| concurrency | " + " | ".join(["tool: calls, p50 ms, p95 ms"]) + " |", "|---|---|"]
         for x in res["env"]:

@@ -24,7 +24,7 @@ from medmcp_calc.db import embedded
 from medmcp_calc.env import infrastructure_errors
 from medmcp_calc.evaluation import run_vf_eval
 from medmcp_calc.oracle import OraclePolicy, find_patient_id
-from medmcp_calc.openai_server import PolicyServer
+from medmcp_calc.openai_server import PolicyServer, ToolCallAction
 from medmcp_calc.scenarios.build import load_tasks
 from medmcp_calc.traces import messages_of
 
@@ -63,9 +63,11 @@ def private_pg():
 
 
 class OutageOracle:
-    """The real oracle policy; when the victim task asks for its 3rd action (an SQL query) the
-    database is stopped first, and it is started again when the victim next asks (after its
-    query failed). Counts requests per patient."""
+    """The real oracle policy. When the victim task's next action is a database query (after its
+    first tool result), the database is stopped before that action is returned; it is started again
+    when the victim next asks (its query has failed by then). Counts requests per patient."""
+
+    DB_TOOLS = ("run_read_only_sql", "describe_tables", "list_tables")
 
     def __init__(self, pgdata: Path, victim_pid: str):
         self.oracle = OraclePolicy()
@@ -78,13 +80,16 @@ class OutageOracle:
         pid = find_patient_id(messages)
         with self.lock:
             self.calls[pid] += 1
-            if pid == self.victim and self.state == "up" and self.calls[pid] == 3:
-                assert embedded.stop_server(self.pgdata)
-                self.state = "down"
-            elif pid == self.victim and self.state == "down":
+            if pid == self.victim and self.state == "down":
                 embedded.ensure_server(self.pgdata)
                 self.state = "restarted"
-        return self.oracle(messages, tools)
+        action = self.oracle(messages, tools)
+        with self.lock:
+            if (pid == self.victim and self.state == "up" and self.calls[pid] >= 2
+                    and isinstance(action, ToolCallAction) and action.name in self.DB_TOOLS):
+                assert embedded.stop_server(self.pgdata)
+                self.state = "down"
+        return action
 
 
 def test_postgres_stopped_mid_run_then_resume_finishes(private_pg, tmp_path, monkeypatch):
