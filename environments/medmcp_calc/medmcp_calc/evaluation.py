@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 from typing import Sequence
 
@@ -117,18 +118,25 @@ def run_vf_eval(*, model: str, base_url: str, api_key_var: str | None = "OPENAI_
     # stderr is passed through live and its tail kept, so a failure can be explained plainly
     proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.PIPE)
     tail: collections.deque[bytes] = collections.deque(maxlen=400)
-    assert proc.stderr is not None
-    for raw in proc.stderr:
-        tail.append(raw)
-        try:
-            if hasattr(sys.stderr, "buffer"):
-                sys.stderr.buffer.write(raw)
-            else:  # a replaced stream (e.g. under pytest's capture)
-                sys.stderr.write(raw.decode("utf-8", "replace"))
-            sys.stderr.flush()
-        except (OSError, ValueError):
-            pass
+
+    def pump() -> None:
+        assert proc.stderr is not None
+        for raw in proc.stderr:
+            tail.append(raw)
+            try:
+                if hasattr(sys.stderr, "buffer"):
+                    sys.stderr.buffer.write(raw)
+                else:  # a replaced stream (e.g. under pytest's capture)
+                    sys.stderr.write(raw.decode("utf-8", "replace"))
+                sys.stderr.flush()
+            except (OSError, ValueError):
+                pass
+
+    # a thread, so a grandchild that inherited the pipe and outlives vf-eval cannot block us
+    reader = threading.Thread(target=pump, daemon=True)
+    reader.start()
     rc = proc.wait()
+    reader.join(timeout=5)
     if rc != 0:
         why = explain_failure(run_dir, b"".join(tail).decode("utf-8", "replace"))
         if why:
