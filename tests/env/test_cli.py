@@ -171,3 +171,49 @@ def test_db_build_status_and_bad_url(tmp_path):
     assert st["embedded"]
     bad = cli("db", "build", "--database-url", "postgresql://nobody@127.0.0.1:1/none", "--distractors", "5")
     assert bad.returncode != 0 and "Traceback" not in bad.stderr and "error" in bad.stderr.lower()
+
+
+@pytest.mark.parametrize("args,msg", [
+    (["-b", "notaurl"], "--base-url must be an http(s) URL"),
+    (["-b", "http://127.0.0.1:9/v1", "--split", "bogus"], "unknown split 'bogus'"),
+    (["-b", "http://127.0.0.1:9/v1", "--tools", "sql,bogus"], "unknown tool group(s) ['bogus']"),
+    (["-b", "http://127.0.0.1:9/v1", "--resume", "/nonexistent"], "not a run directory"),
+    (["-b", "http://127.0.0.1:9/v1", "--split", "official"], "needs the release's tasks file"),
+])
+def test_eval_bad_arguments_give_one_clear_line(args, msg, tmp_path):
+    r = cli("eval", "-m", "x", *args, "-o", tmp_path, check=2)
+    assert msg in r.stderr and "Traceback" not in r.stderr
+    assert not any(tmp_path.iterdir())  # nothing was started
+
+
+def test_errored_rollouts_fail_the_eval_score_zero_and_rerun_resumes(scenario_db, tmp_path):
+    from medmcp_calc.oracle import OraclePolicy
+
+    oracle = OraclePolicy()
+    state = {"down": True}
+
+    def model(messages, tools):
+        if state["down"]:
+            raise RuntimeError("model service unavailable")
+        return oracle(messages, tools)
+
+    with PolicyServer(model) as srv:
+        args = ["eval", "-m", "oracle", "-b", srv.base_url, "-n", "2", "-c", "2", "-o", tmp_path,
+                "--database-url", scenario_db.agent_url]
+        env = {**os.environ, "OPENAI_API_KEY": "x"}
+        r = cli(*args, env=env)
+        assert r.returncode == 1, r.stderr[-2000:]
+        assert "2 rollouts, 2 errored" in r.stderr and "--resume" in r.stderr
+        run_dir = tmp_path / "medmcp-calc--test--oracle--n2"
+        rep = cli("report", run_dir, "-o", tmp_path / "rep", "--no-charts", check=0).stdout
+        assert "(2 errored, scored 0)" in rep
+        state["down"] = False
+        r2 = cli(*args, env=env, check=0)  # the same command again resumes the run instead of failing on it
+    assert "resuming" in r2.stderr
+    from medmcp_calc.traces import read_run
+
+    eps, _ = read_run(run_dir)
+    best = {}
+    for e in eps:
+        best[e.task_id] = max(best.get(e.task_id, 0.0), e.score("QP") or 0.0)
+    assert sorted(best.values()) == [1.0, 1.0]

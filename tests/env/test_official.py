@@ -74,3 +74,44 @@ def test_release_folder_errors(tmp_path, embedded_pg_url):
     (tmp_path / "vital_signs.csv").write_text("a,b\n1,2\n")
     with pytest.raises(OfficialDataError, match="line 1: header does not match"):
         load_official_release(tmp_path, embedded_pg_url, dbname="medmcp_official_bad")
+
+
+def test_official_split_through_vf_eval(official_dir, embedded_pg_url, tmp_path):
+    """The official tasks served by the environment (official prompt, SQL tool on the loaded release
+    tables) and scored by the rubric: a model that answers the gold values scores CS = QP = TF = 1, and
+    EA is not reported (the release has no evidence rows)."""
+    from medmcp_calc.db.builder import AGENT_ROLE, agent_password
+    from medmcp_calc.db.urls import with_params
+    from medmcp_calc.evaluation import run_vf_eval
+    from medmcp_calc.openai_server import PolicyServer, TextAction, ToolCallAction
+    from medmcp_calc.oracle import find_patient_id
+    from medmcp_calc.traces import read_run
+
+    load_official_release(official_dir, embedded_pg_url, dbname="medmcp_official_test")
+    agent_url = with_params(embedded_pg_url, dbname="medmcp_official_test", user=AGENT_ROLE, password=agent_password())
+    tasks_path = official_dir / "tasks_dev.jsonl"
+    by_pid = {r["patient_id"]: r for r in load_official_tasks(tasks_path)}
+
+    def gold(messages, tools):
+        row = by_pid[find_patient_id(messages)]
+        if not any(m.get("role") == "tool" for m in messages):  # look the patient up first
+            return ToolCallAction("run_read_only_sql", {
+                "query": f"SELECT gender FROM patient_information WHERE patient_id = '{row['patient_id']}'"})
+        req = row["ground_truth"]["required"]
+        return TextAction("```json\n" + json.dumps({"calculators": [
+            {"name": q["name"], "value": q["value"], "unit": ""} for q in req], "summary": "gold"}) + "\n```")
+
+    with PolicyServer(gold) as srv:
+        rc, run_dir = run_vf_eval(model="gold", base_url=srv.base_url, api_key_var=None, split="official",
+                                  num_tasks=3, concurrency=3, output_dir=tmp_path, database_url=agent_url,
+                                  extra=["--env.taskset.official-tasks-path", str(tasks_path)], quiet=True)
+    assert rc == 0
+    eps, problems = read_run(run_dir)
+    assert not problems and len(eps) == 3
+    for e in eps:
+        assert (e.metrics["TF"], e.metrics["CS"], e.metrics["QP"]) == (1.0, 1.0, 1.0), e.task_id
+        assert "EA" not in e.metrics
+        user = next(m for m in e.messages if m.get("role") == "user")
+        assert user["content"].startswith("I am assessing the patient with patient_id '")
+        tool = next(m for m in e.messages if m.get("role") == "tool")
+        assert "gender" in tool["content"]  # the SQL tool answered from the loaded release table

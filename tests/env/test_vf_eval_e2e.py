@@ -89,5 +89,30 @@ def test_bad_scripted_model_gets_exact_partial_scores(scenario_db, test_tasks, t
     bad = next(e for tid, e in eps.items() if model.behaviour[tid] == "malformed_then_no_answer")
     tool_msgs = [m for m in bad.messages if m.get("role") == "tool"]
     assert len(tool_msgs) == 3
-    assert all(("error" in str(m.get("content")).lower()) or ("not" in str(m.get("content")).lower()) for m in tool_msgs)
+    texts = [str(m.get("content")) for m in tool_msgs]
+    assert texts[0].startswith("Error executing tool run_read_only_sql") and "query" in texts[0]  # missing argument
+    assert "unknown tool 'drop_everything'" in texts[1]
+    assert texts[2].startswith("Error: DELETE is not allowed")  # the SQL guard
     assert bad.messages[-1]["role"] == "assistant" and "could not finish" in bad.messages[-1]["content"]
+
+
+@pytest.mark.external_pg
+def test_oracle_on_the_external_postgresql(tmp_path):
+    """The same end-to-end run against the machine's PostgreSQL (CI: PostgreSQL 15), built with COPY there."""
+    import os
+
+    url = os.environ.get("MEDMCP_TEST_EXTERNAL_PG")
+    if not url:
+        pytest.skip("external PostgreSQL not configured (set MEDMCP_TEST_EXTERNAL_PG to an admin URL)")
+    from medmcp_calc.db.builder import build_database
+    from medmcp_calc.scenarios.build import build_ehr
+
+    info = build_database(url, build_ehr(distractors=50), dbname="medmcp_envtest_ext")
+    with OracleEndpoint() as oracle:
+        rc, run_dir = run_vf_eval(model="medmcp-oracle", base_url=oracle.base_url, api_key_var=None, num_tasks=2,
+                                  concurrency=2, output_dir=tmp_path, database_url=info.agent_url, quiet=True)
+    assert rc == 0
+    eps = _episodes(run_dir)
+    assert len(eps) == 2
+    for e in eps.values():
+        assert {k: e.metrics[k] for k in ("TF", "CS", "EA", "QP")} == {"TF": 1.0, "CS": 1.0, "EA": 1.0, "QP": 1.0}

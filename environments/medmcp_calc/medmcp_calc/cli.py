@@ -225,14 +225,30 @@ def cmd_oracle(args) -> int:
 
 # -------------------------------------------------------------------------- eval / demo
 def cmd_eval(args) -> int:
-    from .evaluation import run_vf_eval
+    from .evaluation import check_eval_args, run_summary, run_vf_eval
 
+    if args.resume:
+        if not Path(args.resume, "configs", "resolved", "eval.json").is_file():
+            raise CLIError(f"{args.resume} is not a run directory to resume (no configs/resolved/eval.json)")
+    else:
+        check_eval_args(base_url=args.base_url, split=args.split, tools=args.tools)
+    if args.split == "official" and not any("official-tasks-path" in x or "official_tasks_path" in x for x in args.extra):
+        raise CLIError("split 'official' needs the release's tasks file: add "
+                       "`-- --env.taskset.official-tasks-path /path/to/tasks.jsonl`")
     rc, run_dir = run_vf_eval(model=args.model, base_url=args.base_url, api_key_var=args.api_key_var,
                               split=args.split, num_tasks=args.num_tasks, rollouts=args.rollouts,
                               concurrency=args.concurrency, output_dir=args.output_dir, resume=args.resume,
                               extra=args.extra, database_url=args.database_url, tools=args.tools,
-                              max_turns=args.max_turns)
-    print(f"run directory: {run_dir}", file=sys.stderr)
+                              max_turns=args.max_turns, run_dir_name=args.name, fresh=args.fresh)
+    print(f"\nrun directory: {run_dir}", file=sys.stderr)
+    if rc == 0 and Path(run_dir, "traces.jsonl").is_file():
+        summ = run_summary(Path(run_dir))
+        print(f"{summ['rollouts']} rollouts, {summ['errored']} errored", file=sys.stderr)
+        if summ["errored"]:
+            print(f"error: {summ['errored']} rollout(s) failed (first: {summ['first_error']}); they score 0 in "
+                  f"reports. Fix the cause, then finish with: medmcp-calc eval -m {args.model} -b {args.base_url} "
+                  f"--resume {run_dir}", file=sys.stderr)
+            return 1
     return rc
 
 
@@ -352,6 +368,9 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--tools", default=None, help="comma list of offered tools (ablations), e.g. sql,python,calculator")
     e.add_argument("-o", "--output-dir", default="outputs")
     e.add_argument("--resume", default=None, help="resume the run in this run directory")
+    e.add_argument("--name", default=None,
+                   help="run directory name (default: derived from split, model, tools, -n and -r; an existing one is resumed)")
+    e.add_argument("--fresh", action="store_true", help="start over even if the run directory holds results")
     e.add_argument("extra", nargs=argparse.REMAINDER, help="extra vf-eval arguments after --")
     dburl(e)
     e.set_defaults(func=cmd_eval)

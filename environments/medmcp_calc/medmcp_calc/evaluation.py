@@ -93,26 +93,36 @@ def run_vf_eval(*, model: str, base_url: str, api_key_var: str | None = "OPENAI_
                 num_tasks: int | None = None, rollouts: int = 1, concurrency: int = 8,
                 output_dir: str | os.PathLike = "outputs", resume: str | None = None, extra: Sequence[str] = (),
                 database_url: str | None = None, tools: str | None = None, max_turns: int | None = None,
-                run_dir_name: str | None = None, quiet: bool = False) -> tuple[int, Path]:
-    """Run vf-eval; returns (exit code, run directory). ``resume`` = an existing run directory."""
+                run_dir_name: str | None = None, quiet: bool = False, fresh: bool = False) -> tuple[int, Path]:
+    """Run vf-eval; returns (exit code, run directory). ``resume`` = an existing run directory; without
+    it, an existing run directory of the same evaluation is resumed unless ``fresh``."""
     env, key_var = _env_for_child(api_key_var)
     if resume:
         run_dir = Path(resume)
         cfg = run_dir / "configs" / "resolved" / "eval.json"
         if not cfg.is_file():
             raise EvalError(f"{run_dir} is not a run directory (no configs/resolved/eval.json)")
+        # vf-eval resumes only with the exact config the run started with (same endpoint and model)
         cmd = [_vf_eval_exe(), "@", str(cfg), "--resume"]
         _check_writable(run_dir)
     else:
-        agent_url = agent_database_url(database_url)
         if run_dir_name is None:
-            safe_model = "".join(c if c.isalnum() or c in "-_." else "-" for c in model)
-            run_dir_name = f"medmcp-calc--{split}--{safe_model}"
+            run_dir_name = default_run_name(model, split, tools=tools, num_tasks=num_tasks, rollouts=rollouts)
         run_dir = Path(output_dir) / run_dir_name
+        cfg = run_dir / "configs" / "resolved" / "eval.json"
+        if cfg.is_file() and not fresh and count_finished(run_dir)[0] > 0:
+            # resume on by default: a re-run of the same evaluation finishes what is missing
+            print(f"{run_dir} already holds results: resuming it (pass --fresh to start over)",
+                  file=sys.stderr, flush=True)
+            return run_vf_eval(model=model, base_url=base_url, api_key_var=api_key_var, resume=str(run_dir),
+                               quiet=quiet)
+        agent_url = agent_database_url(database_url)
         cmd = vf_eval_command(model=model, base_url=base_url, api_key_var=key_var, split=split, num_tasks=num_tasks,
                               rollouts=rollouts, concurrency=concurrency, output_dir=output_dir,
                               run_dir_name=run_dir_name, database_url=agent_url, tools=tools, max_turns=max_turns,
                               extra=extra)
+        if fresh:
+            cmd.append("--clean")
         _check_writable(Path(output_dir))
     out = subprocess.DEVNULL if quiet else None
     # stderr is passed through live and its tail kept, so a failure can be explained plainly
@@ -142,6 +152,48 @@ def run_vf_eval(*, model: str, base_url: str, api_key_var: str | None = "OPENAI_
         if why:
             print(f"error: {why}", file=sys.stderr, flush=True)
     return rc, run_dir
+
+
+def default_run_name(model: str, split: str, *, tools: str | None = None, num_tasks: int | None = None,
+                     rollouts: int = 1) -> str:
+    """Run directory name that differs whenever the evaluation differs (split, tools, size, rollouts)."""
+    safe = "".join(c if c.isalnum() or c in "-_." else "-" for c in model)
+    parts = ["medmcp-calc", split, safe]
+    if tools:
+        groups = sorted(t.strip() for t in tools.split(",") if t.strip())
+        if set(groups) != {"sql", "search", "python", "calculator"}:
+            parts.append("tools-" + "+".join(groups))
+    if num_tasks is not None:
+        parts.append(f"n{num_tasks}")
+    if rollouts != 1:
+        parts.append(f"r{rollouts}")
+    return "--".join(parts)
+
+
+def check_eval_args(*, base_url: str, split: str, tools: str | None) -> None:
+    """Reject bad arguments before anything starts (one clear line each)."""
+    from urllib.parse import urlparse
+
+    u = urlparse(base_url or "")
+    if u.scheme not in ("http", "https") or not u.netloc:
+        raise EvalError(f"--base-url must be an http(s) URL such as http://127.0.0.1:8000/v1, got {base_url!r}")
+    if split not in ("test", "test_unseen", "train", "official"):
+        raise EvalError(f"unknown split {split!r}; use test, test_unseen, train or official")
+    if tools is not None:
+        groups = [t.strip() for t in tools.split(",") if t.strip()]
+        bad = [g for g in groups if g not in ("sql", "search", "python", "calculator")]
+        if bad:
+            raise EvalError(f"unknown tool group(s) {bad}; --tools takes a comma list of sql, search, python, calculator")
+
+
+def run_summary(run_dir: Path) -> dict:
+    """Rollouts, errored rollouts and their first error, from a run directory."""
+    from .traces import read_run
+
+    eps, problems = read_run(run_dir)
+    errored = [e for e in eps if e.errored]
+    return {"rollouts": len(eps), "errored": len(errored), "problems": problems,
+            "first_error": errored[0].error if errored else None}
 
 
 _WRITE_ERRNOS = {errno.ENOSPC: "the disk is full", errno.EFBIG: "a file-size limit was reached",
@@ -219,7 +271,8 @@ def demo(*, num_tasks: int | None = None, output_dir: str = "outputs/demo", data
         print("== 3/4 vf-eval medmcp-calc on the test split", flush=True)
         rc, run_dir = run_vf_eval(model="medmcp-oracle", base_url=oracle.base_url, api_key_var=None,
                                   split="test", num_tasks=num_tasks, concurrency=concurrency,
-                                  output_dir=output_dir, database_url=agent_url, run_dir_name="oracle-test")
+                                  output_dir=output_dir, database_url=agent_url, run_dir_name="oracle-test",
+                                  fresh=True)
     if rc != 0:
         print(f"vf-eval failed with exit code {rc}", file=sys.stderr)
         return rc

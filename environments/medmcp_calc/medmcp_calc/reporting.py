@@ -61,9 +61,10 @@ def summarize(eps: list[Episode]) -> dict:
     out: dict = {"n_episodes": len(eps), "n_tasks": len({e.task_id for e in eps})}
     for d in DOMAINS:
         de = [e for e in eps if e.domain == d]
-        out[d] = {m: _pct(e.metrics.get(m) for e in de) for m in ("CS", "EA", "QP")}
+        out[d] = {m: _pct(e.score(m) for e in de) for m in ("CS", "EA", "QP")}
         out[d]["n"] = len(de)
-    out["overall"] = {m: _pct(e.metrics.get(m) for e in eps) for m in ("TF", "CS", "EA", "QP")}
+    out["overall"] = {m: _pct(e.score(m) for e in eps) for m in ("TF", "CS", "EA", "QP")}
+    out["errored"] = sum(e.errored for e in eps)
     out["tools"] = {t: (mean(e.metrics.get(f"calls_{t}", 0.0) for e in eps) if eps else None) for t in TOOLS}
     out["tools"]["total"] = mean(e.metrics.get("calls_total", 0.0) for e in eps) if eps else None
     out["tools"]["turns"] = mean(e.metrics.get("turns", 0.0) for e in eps) if eps else None
@@ -120,7 +121,9 @@ def write_report(run_dirs: list[Path], out: Path, charts: bool = True) -> Path:
         md += ["## pass^k (solved = TF and QP both 1)", "",
                _md_table(["Run"] + [f"pass^{k}" for k in range(1, kmax + 1)],
                          [[label] + [_fmt(p.get(k)) for k in range(1, kmax + 1)] for label, p in pk]), ""]
-    md += ["Episodes: " + ", ".join(f"{label}: {s['n_episodes']} over {s['n_tasks']} tasks" for label, _, s in runs), ""]
+    md += ["Episodes: " + ", ".join(f"{label}: {s['n_episodes']} over {s['n_tasks']} tasks"
+                                     + (f" ({s['errored']} errored, scored 0)" if s["errored"] else "")
+                                     for label, _, s in runs), ""]
     if problems_all:
         md += ["## Problems while reading traces", ""] + [f"- {p}" for p in problems_all] + [""]
 

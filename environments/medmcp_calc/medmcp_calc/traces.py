@@ -32,6 +32,20 @@ class Episode:
     messages: list[dict[str, Any]] = field(default_factory=list)
     sampling: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def errored(self) -> bool:
+        """The rollout failed (an error was recorded, or it has no scores)."""
+        return bool(self.error) or not self.ok or not any(k in self.metrics for k in ("TF", "CS", "QP"))
+
+    def score(self, metric: str) -> float | None:
+        """A metric for reports: an errored rollout counts 0 (it did not do the task), never dropped;
+        None only where the metric does not apply (EA on official tasks)."""
+        if metric in self.metrics:
+            return self.metrics[metric]
+        if metric == "EA" and self.ground_truth.get("ea_applicable") is False:
+            return None
+        return 0.0 if self.errored else None
+
 
 def trace_file(run_dir: Path) -> Path:
     run_dir = Path(run_dir)
