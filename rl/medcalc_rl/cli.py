@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 import json
 import logging
 import sys
@@ -57,6 +58,21 @@ def main(argv=None) -> int:
 
     a = p.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        return _dispatch(a)
+    except KeyboardInterrupt:
+        return 130
+    except (FileNotFoundError, ValueError, KeyError, OSError) as e:  # bad config/paths/args: one clear line
+        msg = str(e) if not isinstance(e, KeyError) else f"unknown key {e}"
+        print(f"error: {type(e).__name__}: {msg}", file=sys.stderr)
+        return 2
+
+
+def _dispatch(a) -> int:
+    if getattr(a, "model", None) and a.cmd == "eval" and not Path(a.model).exists() and a.model.startswith(("/", ".")):
+        raise FileNotFoundError(f"checkpoint not found: {a.model}")
+    if getattr(a, "config", None) and not Path(a.config).is_file():
+        raise FileNotFoundError(f"config file not found: {a.config} (see rl/configs/*.yaml)")
 
     if a.cmd == "export-sft":
         from .envs import make_env

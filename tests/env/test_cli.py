@@ -217,3 +217,56 @@ def test_errored_rollouts_fail_the_eval_score_zero_and_rerun_resumes(scenario_db
     for e in eps:
         best[e.task_id] = max(best.get(e.task_id, 0.0), e.score("QP") or 0.0)
     assert sorted(best.values()) == [1.0, 1.0]
+
+
+def test_tasks_bad_split_and_size():
+    assert "unknown split 'bogus'" in cli("tasks", "list", "--split", "bogus", check=2).stderr
+    assert "-n must be at least 1" in cli("tasks", "build", "--split", "train", "-n", "-5", check=2).stderr
+
+
+def test_serve_runs_a_real_stdio_server_and_oracle_serves_http(scenario_db):
+    """`serve <server>` speaks MCP over stdio; `oracle serve` answers chat completions over HTTP."""
+    import asyncio
+    import socket
+    import time
+
+    import httpx
+    from mcp import ClientSession, StdioServerParameters
+    from mcp.client.stdio import stdio_client
+
+    async def list_tools():
+        params = StdioServerParameters(command=EXE, args=["serve", "calculator"], env=dict(os.environ))
+        async with stdio_client(params) as (r, w), ClientSession(r, w) as s:
+            await s.initialize()
+            tools = {t.name for t in (await s.list_tools()).tools}
+            res = await s.call_tool("calculator", {"expression": "2*(3+4)"})
+            return tools, res.content[0].text
+
+    tools, text = asyncio.run(list_tools())
+    assert {"calculator", "convert_units"} <= tools and "14" in text
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    proc = subprocess.Popen([EXE, "oracle", "serve", "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.time() + 60
+        while True:
+            try:
+                r = httpx.get(f"http://127.0.0.1:{port}/v1/models", timeout=2)
+                break
+            except httpx.TransportError:
+                assert time.time() < deadline and proc.poll() is None, proc.stderr.read().decode()[-2000:]
+                time.sleep(0.5)
+        assert r.json()["data"][0]["id"] == "medmcp-oracle"
+        from medmcp_calc.scenarios.build import load_tasks
+
+        t = load_tasks("test", n=1)[0]
+        body = {"model": "medmcp-oracle", "messages": [
+            {"role": "user", "content": f"I am assessing the patient with patient_id '{t['patient_id']}'. {t['question']}"}],
+            "tools": [{"type": "function", "function": {"name": "describe_tables", "parameters": {"type": "object"}}}]}
+        out = httpx.post(f"http://127.0.0.1:{port}/v1/chat/completions", json=body, timeout=30).json()
+        assert out["choices"][0]["message"]["tool_calls"][0]["function"]["name"] == "describe_tables"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)

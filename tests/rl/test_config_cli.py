@@ -87,3 +87,20 @@ def test_cli_show_config_and_export(tmp_path, rl_db, rl_tasks):
     assert len(out.read_text().splitlines()) == len(rl_tasks)
     r = _cli("grpo", "--config", "rl/configs/nope.yaml")
     assert r.returncode != 0 and "nope.yaml" in r.stderr
+
+
+def test_cli_bad_input_gives_one_clear_line(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    exe = str(Path(sys.executable).with_name("medcalc-rl"))
+    cases = [
+        (["grpo", "--config", str(tmp_path / "nope.yaml")], "config file not found"),
+        (["export-sft", "--env", "nosuch", "--out", str(tmp_path / "x.jsonl")], "unknown environment 'nosuch'"),
+        (["show-config", "--config", "rl/configs/tiny_cpu.yaml", "-o", "garbage"], "must look like section.key=value"),
+    ]
+    root = Path(__file__).resolve().parents[2]
+    for args, msg in cases:
+        r = subprocess.run([exe, *args], capture_output=True, text=True, cwd=root, timeout=300)
+        assert r.returncode == 2 and msg in r.stderr and "Traceback" not in r.stderr, (args, r.stderr[-1500:])

@@ -144,6 +144,11 @@ def _load_tasks(split: str, n: int | None = None, seed: int = 0) -> list[dict]:
         return rows[:n] if n is not None else rows
     from .scenarios.build import load_tasks
 
+    if split not in ("test", "test_unseen", "train"):
+        raise CLIError(f"unknown split {split!r}; use test, test_unseen, train, or official "
+                       "(with MEDMCP_OFFICIAL_TASKS=<the release's tasks.jsonl>)")
+    if n is not None and n < 1:
+        raise CLIError(f"-n must be at least 1, got {n}")
     try:
         return load_tasks(split, n=n, seed=seed)
     except ValueError as e:
@@ -174,6 +179,8 @@ def cmd_tasks(args) -> int:
             argv = ["--split", "test"] + (["--check"] if args.check else [])
             return sbuild.main(argv)
         if args.split == "train":
+            if args.n is not None and args.n < 1:
+                raise CLIError(f"-n must be at least 1, got {args.n}")
             out = Path(args.out or "train.jsonl")
             with out.open("w") as fh:
                 for t in sbuild.train_tasks(args.n or 500, seed=args.seed or 0):
