@@ -119,7 +119,7 @@ class MedMCPCalcTasksetConfig(vf.TasksetConfig):
     split: str = "test"
     """test (frozen, default) | train (seeded, unbounded) | test_unseen | official."""
     num_tasks: int | None = None
-    """Take only the first N tasks (train: how many to generate; default 500 for train)."""
+    """Take only the first N tasks (train: how many to generate; default 1000 for train)."""
     seed: int = 0
     """Seed of the train split."""
     tools: list[str] = Field(default_factory=lambda: list(ALL_TOOLS))
