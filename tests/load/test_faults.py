@@ -266,13 +266,15 @@ def test_eval_and_report_into_unwritable_dir_are_clear_errors(load_db, finished_
     r = cli("report", rd, "-o", ro / "report", env=env, **kw)
     assert r.returncode == 2, (r.returncode, r.stderr[-2000:])
     assert "Traceback" not in r.stderr
-    assert "error: [Errno 13] Permission denied" in r.stderr and str(ro / "report") in r.stderr, r.stderr
+    assert r.stderr.count("\n") == 1 and r.stderr.startswith("error: PermissionError: [Errno 13] Permission denied")
+    assert str(ro / "report") in r.stderr and "permissions" in r.stderr, r.stderr
 
     r = cli("eval", "-m", "medmcp-oracle", "-b", "http://127.0.0.1:9/v1", "-n", 1, "-o", ro,
             "--database-url", load_db.agent_url, env=env, **kw)
     assert r.returncode == 2, (r.returncode, r.stderr[-2000:])
     assert "Traceback" not in r.stderr
-    assert f"error: cannot write to the output directory {ro}: Permission denied" in r.stderr, r.stderr
+    assert f"cannot write to the output directory {ro}: Permission denied" in r.stderr, r.stderr
+    assert r.stderr.count("\n") == 1, r.stderr
     assert (rd / "traces.jsonl").read_bytes() == traces_before           # nothing finished was touched
     assert not list(ro.iterdir())
 
@@ -288,5 +290,6 @@ def test_report_on_full_disk_is_a_clear_error(finished_run, tmp_path):
     r = cli("report", rd, "-o", tmp_path / "rep", "--no-charts", preexec_fn=tiny_files)
     assert r.returncode == 2, (r.returncode, r.stderr[-2000:])
     assert "Traceback" not in r.stderr
-    assert "error: [Errno 27] File too large" in r.stderr, r.stderr
+    assert r.stderr.count("\n") == 1 and "[Errno 27] File too large" in r.stderr, r.stderr
+    assert f"while writing {tmp_path / 'rep'}" in r.stderr and "free space" in r.stderr, r.stderr
     assert (rd / "traces.jsonl").read_bytes() == before

@@ -430,19 +430,14 @@ def main(argv: list[str] | None = None) -> int:
                   "  check --database-url / MEDMCP_DATABASE_URL, or omit both to use the embedded server",
                   file=sys.stderr)
             return 2
-        if isinstance(e, (psycopg.Error, EvalError, ValueError, PermissionError, OSError)):
-            print(f"error: {type(e).__name__}: {e}", file=sys.stderr)
+        if isinstance(e, OSError):  # permissions, disk full, read-only file system: say where and why
+            where = "" if e.filename else getattr(args, "out", None) or getattr(args, "output_dir", None)
+            print(f"error: {type(e).__name__}: {e}" + (f" (while writing {where})" if where else "")
+                  + "; check that directory's permissions and free space (files written before are unchanged)",
+                  file=sys.stderr)
             return 2
-        raise
-    except OSError as e:  # permissions, disk full, read-only file system: say which file and why
-        print(f"error: {e} (check that directory's permissions and free space; nothing already written "
-              f"elsewhere was changed)", file=sys.stderr)
-        return 2
-    except RuntimeError as e:
-        from .evaluation import EvalError
-
-        if isinstance(e, EvalError):
-            print(f"error: {e}", file=sys.stderr)
+        if isinstance(e, (psycopg.Error, EvalError, ValueError)):
+            print(f"error: {type(e).__name__}: {e}", file=sys.stderr)
             return 2
         raise
 
