@@ -2,6 +2,7 @@
 subprocess, one real shared tool server, real PostgreSQL): no errors, every score exact."""
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -10,6 +11,7 @@ from medmcp_calc.env import infrastructure_errors
 from medmcp_calc.evaluation import run_vf_eval
 from medmcp_calc.oracle import OracleEndpoint
 from medmcp_calc.traces import messages_of
+from medmcp_calc.vf_tools.agent_tools import GROUP_OF
 
 from medmcp_load_support import SCORES, raw_traces, scores
 
@@ -30,7 +32,9 @@ def _max_overlap(traces: list[dict]) -> int:
     return best
 
 
-def test_64_concurrent_rollouts_are_clean(load_db, tmp_path):
+def test_64_concurrent_rollouts_are_clean(load_db, tmp_path, monkeypatch):
+    timings = tmp_path / "tool-timings.jsonl"
+    monkeypatch.setenv("MEDMCP_TOOL_TIMINGS", str(timings))  # the tool server's per-call timing (bench/run_all.py)
     with OracleEndpoint() as oracle:
         rc, run_dir = run_vf_eval(model="medmcp-oracle", base_url=oracle.base_url, api_key_var=None,
                                   num_tasks=N_TASKS, rollouts=ROLLOUTS, concurrency=CONCURRENCY, output_dir=tmp_path,
@@ -53,5 +57,9 @@ def test_64_concurrent_rollouts_are_clean(load_db, tmp_path):
     tool_errors = [m["content"][:200] for t in traces for m in messages_of(t)
                    if m.get("role") == "tool" and str(m.get("content", "")).startswith("Error")]
     assert not tool_errors, tool_errors[:5]
+    # the tool server recorded every tool call once (what bench/run_all.py's overhead figure rests on)
+    recorded = [json.loads(x) for x in timings.read_text().splitlines()]
+    assert len(recorded) == sum(t["metrics"]["calls_total"] for t in traces)
+    assert {r["tool"] for r in recorded} <= set(GROUP_OF) and all(0 <= r["seconds"] < 30 for r in recorded)
     # and the rollouts really ran side by side
     assert _max_overlap(traces) >= 48, _max_overlap(traces)
