@@ -521,7 +521,8 @@ def write_section(res: dict, write: bool) -> str:
     # env throughput
     if res.get("env"):
         L += ["### Environment throughput: `vf-eval medmcp-calc` against the oracle endpoint", "",
-              f"Database `{ENV_DB}`: the demo database (all test-split patients + 10,000 distractor patients), "
+              f"Database `{ENV_DB}`: the demo database (all test-split patients + "
+              f"{'2,000 (--quick)' if ENV_DB.endswith('_quick') else '10,000'} distractor patients), "
               "built above. Each level is a separate `run_vf_eval(...)` (vf-eval subprocess, verifiers' null chat "
               "harness in the local subprocess runtime, one shared tool-server process) on the first N test tasks; "
               "the oracle endpoint (reference solver behind an OpenAI-compatible API) runs in the benchmark process.",
@@ -622,6 +623,9 @@ def main(argv: list[str] | None = None) -> int:
     if "cold" not in skip:
         log("embedded PostgreSQL cold start")
         res["cold"] = bench_cold_start()
+    global ENV_DB
+    if a.quick:  # own small databases, so a smoke run never replaces the full-size ones
+        ENV_DB = "medmcp_bench_env_quick"
     if "build" not in skip:
         bargs = ["--train", "0", "--dbname", ENV_DB] + (["--distractors", "2000"] if a.quick else [])
         res["build_md"] = run_script("bench_build.py", *bargs)
@@ -633,7 +637,7 @@ def main(argv: list[str] | None = None) -> int:
     if not database_hash(agent_url):
         raise SystemExit(f"database {ENV_DB} is not built; run without --skip build")
     if "sql" not in skip:
-        sargs = ["--rows", "200000", "--iters", "100"] if a.quick else []
+        sargs = ["--rows", "200000", "--iters", "100", "--dbname", "medmcp_bench_quick"] if a.quick else []
         res["sql_md"] = run_script("bench_sql.py", *sargs, timeout=3600)
         res["sql_rows"] = parse_sql(res["sql_md"])
     if "tools" not in skip:
