@@ -163,9 +163,14 @@ def test_python_worker_killed_mid_call_fails_only_that_call():
 
             assert await call("print(6 * 7)") == "42\n"
             victim = asyncio.create_task(call(long_code))
-            await asyncio.sleep(1.0)                                     # the long call is running now
-            busy = [p for p in workers_of_server() if p.cpu_times().user + p.cpu_times().system > 0.4]
-            assert len(busy) == 1, [(p.pid, p.cpu_times()) for p in workers_of_server()]
+            # the long call is running: its worker is runnable while idle workers sleep in a read
+            deadline = time.monotonic() + 20
+            while True:
+                await asyncio.sleep(0.2)
+                busy = [p for p in workers_of_server() if p.status() == psutil.STATUS_RUNNING]
+                if len(busy) == 1 and busy[0].cpu_times().user > 0.05:
+                    break
+                assert time.monotonic() < deadline, [(p.pid, p.status()) for p in workers_of_server()]
             beside = [asyncio.create_task(call(f"print({i} * 3)")) for i in range(6)]
             t0 = time.monotonic()
             os.kill(busy[0].pid, signal.SIGKILL)
