@@ -110,10 +110,13 @@ class _Watchdog:
                 for t, _ in due:
                     self._live.pop(t, None)
             for _, conn in due:
+                # counted before the cancel is sent: the cancelled call may return (and a caller read the
+                # counter) before cancel_safe itself returns here
+                self.cancelled += 1
                 try:
                     conn.cancel_safe(timeout=5.0)
-                    self.cancelled += 1
                 except Exception:  # pragma: no cover - best effort
+                    self.cancelled -= 1
                     log.warning("client-side cancel failed", exc_info=True)
 
 
