@@ -20,7 +20,6 @@ import datetime as dt
 import os
 import platform
 import random
-import statistics
 import subprocess
 import sys
 import time

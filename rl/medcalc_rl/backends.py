@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
 

@@ -27,7 +27,7 @@ from typing import Any, Callable, Sequence
 
 from .backends import Backend, Generation, HFBackend, ScriptedBackend, TRLVLLMBackend
 from .chat import ChatCodec
-from .toolcalls import MalformedCall, ToolCall, parse_assistant_text
+from .toolcalls import MalformedCall, parse_assistant_text
 
 log = logging.getLogger(__name__)
 

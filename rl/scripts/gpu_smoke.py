@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # rl/ (medcalc_rl)
 import torch  # noqa: E402
 from transformers import TrainerCallback  # noqa: E402
 
-from medcalc_rl.backends import HFBackend, ScriptedBackend  # noqa: E402
+from medcalc_rl.backends import HFBackend  # noqa: E402
 from medcalc_rl.rewards import build_reward_funcs  # noqa: E402
 from medcalc_rl.rollout import MedcalcRollout, RolloutConfig  # noqa: E402
 from medcalc_rl.tiny import build_tiny_model, build_tiny_tokenizer  # noqa: E402

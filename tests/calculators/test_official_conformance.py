@@ -3,7 +3,6 @@
 Recomputes every calculator answer whose calculator we implement and whose inputs we can
 read; asserts >= 95% agreement and that every disagreement has a documented cause.
 """
-import json
 import subprocess
 import sys
 

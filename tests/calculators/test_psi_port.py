@@ -1,6 +1,6 @@
 import pytest
 
-from medmcp_calc.calculators import CalculatorInputError, compute, compute_medcalc_bench, compute_official_answer
+from medmcp_calc.calculators import CalculatorInputError, compute, compute_medcalc_bench
 
 ID = "psi_port"
 BASE = {"age": 40, "sex": "male", "nursing_home": False, "neoplastic_disease": False, "liver_disease": False,

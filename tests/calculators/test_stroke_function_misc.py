@@ -1,6 +1,6 @@
 import pytest
 
-from medmcp_calc.calculators import CalculatorInputError, compute, compute_official_answer, get
+from medmcp_calc.calculators import CalculatorInputError, compute, get
 
 
 def names(cid):

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from medmcp_calc.evaluation import run_vf_eval
-from medmcp_calc.oracle import OracleEndpoint, OraclePolicy, find_patient_id
+from medmcp_calc.oracle import OracleEndpoint, find_patient_id
 from medmcp_calc.openai_server import PolicyServer, TextAction, ToolCallAction
 from medmcp_calc.traces import read_run
 

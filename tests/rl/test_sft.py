@@ -6,7 +6,7 @@ import pytest
 import torch
 
 from medcalc_rl.config import load_config
-from medcalc_rl.sft import build_sft_trainer, export_reference, load_sft_dataset, sft_texts
+from medcalc_rl.sft import build_sft_trainer, export_reference, sft_texts
 from medcalc_rl.tiny import build_tiny_model, build_tiny_tokenizer
 
 

@@ -4,7 +4,6 @@ vLLM cannot be installed here, so ``VLLMGeneration`` is instantiated without ``_
 object with the ``VLLMClient.generate`` signature that returns token ids. Everything between our
 backend and that client — TRL's gather/broadcast, per-rank slicing, logprob shapes — is TRL's code.
 """
-import pytest
 
 from medcalc_rl.backends import Generation, ScriptedBackend, TRLVLLMBackend
 

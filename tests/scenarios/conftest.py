@@ -2,7 +2,6 @@
 MEDMCP_DATABASE_URL) holding every test task's patient, 200 distractors and the first train tasks."""
 from __future__ import annotations
 
-import os
 
 import pytest
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 
-import pytest
 
 from medcalc_rubrics import score_episode
 from medmcp_calc.calculators import match_name
 from medmcp_calc.scenarios.build import load_tasks, train_tasks
-from medmcp_calc.scenarios.solver import LocalTools, ReferencePolicy, ToolCall, FinalAnswer, solve, parse_table
+from medmcp_calc.scenarios.solver import LocalTools, ReferencePolicy, FinalAnswer, solve
 
 TRAIN_IN_DB = 500  # must match conftest.TRAIN_IN_DB
 

@@ -26,7 +26,6 @@ import datetime as _dt
 import math
 import os
 import sys
-from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable

@@ -117,3 +117,30 @@ def official_sex(inputs: list) -> str:
     if v.startswith("m") or "male" in v or "man" in v:
         return "male"
     raise CalculatorInputError(f"cannot read sex from {v!r}")
+
+
+# --- optional fields: None when the release's answer does not list the field ----------------------
+def official_value_or_none(inputs: list, keywords: Iterable[str], unit: str | None = None,
+                           analyte: str | None = None, exclude: Iterable[str] = ()) -> float | None:
+    """Like :func:`official_value`, but None when no field matches."""
+    if find_field(inputs, keywords, exclude) is None:
+        return None
+    return official_value(inputs, keywords, unit, analyte=analyte, exclude=exclude)
+
+
+def official_bool_or_none(inputs: list, keywords: Iterable[str], exclude: Iterable[str] = ()) -> bool | None:
+    """Like :func:`official_bool`, but None when no field matches."""
+    if find_field(inputs, keywords, exclude) is None:
+        return None
+    return official_bool(inputs, keywords, exclude)
+
+
+def official_score_or_none(inputs: list, keywords: Iterable[str], exclude: Iterable[str] = ()) -> float | None:
+    """The ``score`` attached to the first matching field, or None when there is no such field or score."""
+    entry = find_field(inputs, keywords, exclude)
+    if entry is None or "score" not in entry:
+        return None
+    try:
+        return float(entry["score"])
+    except (TypeError, ValueError):
+        return None

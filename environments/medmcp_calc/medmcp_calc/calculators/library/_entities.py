@@ -111,14 +111,9 @@ def off_bool(inputs: list, keywords: Iterable[str], exclude: Iterable[str] = ())
     return official_bool(inputs, keywords, exclude)
 
 
-def off_num(inputs: list, keywords: Iterable[str], unit: str | None = None, analyte: str | None = None,
-            exclude: Iterable[str] = ()) -> float | None:
-    """Official numeric field, or None when absent."""
-    from ..officials import find_field, official_value
+from ..officials import official_value_or_none  # noqa: E402
 
-    if find_field(inputs, keywords, exclude) is None:
-        return None
-    return official_value(inputs, keywords, unit, analyte=analyte, exclude=exclude)
+off_num = official_value_or_none  # shared implementation
 
 
 def off_yes(inputs: list, keywords: Iterable[str], exclude: Iterable[str] = ()) -> bool | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from ..officials import find_field, official_bool, require_field
+from ..officials import official_bool, require_field
 
 _PAREN_NUM = re.compile(r"\(([^)]*)\)")
 _NUM = re.compile(r"(?<![A-Za-z0-9.])[-+]?\d+(?:\.\d+)?")  # not the 2 of "PaO2"
@@ -31,11 +31,6 @@ def yes_number(inputs: list, keywords: Iterable[str], yes: float, no: float, exc
     return yes if official_bool(inputs, kws, exclude) else no
 
 
-def score_of(inputs: list, keywords: Iterable[str], exclude: Iterable[str] = ()) -> float | None:
-    entry = find_field(inputs, tuple(keywords), exclude)
-    if entry is None or "score" not in entry:
-        return None
-    try:
-        return float(entry["score"])
-    except (TypeError, ValueError):
-        return None
+from ..officials import official_score_or_none  # noqa: E402
+
+score_of = official_score_or_none  # shared implementation

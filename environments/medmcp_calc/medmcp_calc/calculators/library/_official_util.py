@@ -10,7 +10,8 @@ import re
 from typing import Any, Iterable, Mapping
 
 from ..base import CalculatorInputError
-from ..officials import _norm, find_field, official_bool, official_value, parse_number_unit, require_field
+from ..officials import (_norm, official_bool, official_bool_or_none, official_score_or_none,
+                         official_value_or_none, parse_number_unit, require_field)
 
 # the four domains of the official release, mapped to ours
 OFFICIAL_DOMAIN = {
@@ -21,33 +22,13 @@ OFFICIAL_DOMAIN = {
 }
 
 
-def opt_value(inputs: list, keywords: Iterable[str], unit: str | None = None, analyte: str | None = None,
-              exclude: Iterable[str] = ()) -> float | None:
-    """Like official_value, but None when the field is absent."""
-    if find_field(inputs, keywords, exclude) is None:
-        return None
-    return official_value(inputs, keywords, unit, analyte=analyte, exclude=exclude)
-
-
-def opt_bool(inputs: list, keywords: Iterable[str], exclude: Iterable[str] = ()) -> bool | None:
-    if find_field(inputs, keywords, exclude) is None:
-        return None
-    return official_bool(inputs, keywords, exclude)
+opt_value = official_value_or_none
+opt_bool = official_bool_or_none
+field_score = official_score_or_none
 
 
 def field_text(inputs: list, keywords: Iterable[str], exclude: Iterable[str] = ()) -> str:
     return str(require_field(inputs, keywords, exclude).get("value", ""))
-
-
-def field_score(inputs: list, keywords: Iterable[str], exclude: Iterable[str] = ()) -> float | None:
-    """The ``score`` attached to a field, or None when the field has none."""
-    e = find_field(inputs, keywords, exclude)
-    if e is None or "score" not in e:
-        return None
-    try:
-        return float(e["score"])
-    except (TypeError, ValueError):
-        return None
 
 
 def number_in(value: Any) -> float:
@@ -93,7 +74,6 @@ def bool_inputs(items, kind_note: str = "history"):
 def bools_from_official(inputs: list, mapping, by_score: bool = False) -> dict:
     """Read yes/no items; ``mapping`` is {input name: keyword tuple}. With ``by_score`` a
     field's non-zero official score means 'present' (for items phrased as favourable answers)."""
-    from ..officials import official_bool
 
     out = {}
     for name, kws in mapping.items():

@@ -2,9 +2,9 @@
 age-adjusted D-dimer cut-off."""
 from __future__ import annotations
 
-from ..base import CRITICAL, INTERNAL, Calculator, CalculatorInputError, EHRSource, Input, Output, register
+from ..base import CRITICAL, INTERNAL, Calculator, EHRSource, Input, Output, register
 from ..officials import find_field, official_value
-from ._official_util import field_score, field_text, number_in
+from ._official_util import field_text, number_in
 
 # ---------------------------------------------------------------- VTE-BLEED
 VTE_BLEED_ITEMS = (

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..base import CRITICAL, INTERNAL, SPECIAL, Calculator, EHRSource, Input, Output, register, round_half_away
-from ..officials import find_field, official_sex, official_text, official_value
+from ..officials import find_field, official_sex, official_value
 from ._entities import age_years, num, sex
 
 AGE = Input("age", "Age", unit="years", min=0, max=125, ehr=EHRSource("demographic", ("age",), "years"))

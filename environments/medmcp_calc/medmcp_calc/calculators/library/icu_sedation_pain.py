@@ -5,7 +5,7 @@ import re
 
 from ..base import CRITICAL, NEURO, SPECIAL, Calculator, CalculatorInputError, EHRSource, Input, Output, register
 from ..officials import find_field, official_bool
-from ._official_util import choice_by_keywords, field_score, field_text, parenthesised_int
+from ._official_util import choice_by_keywords, field_score, parenthesised_int
 
 RASS_LEVELS = {
     4: "Combative: overtly combative, violent, immediate danger to staff",

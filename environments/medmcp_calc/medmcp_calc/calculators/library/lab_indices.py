@@ -2,7 +2,7 @@
 index, BUN/creatinine ratio, Winters' formula, Maddrey discriminant function."""
 from __future__ import annotations
 
-from ..base import CRITICAL, INTERNAL, SPECIAL, Calculator, CalculatorInputError, EHRSource, Input, Output, register
+from ..base import CRITICAL, INTERNAL, SPECIAL, Calculator, EHRSource, Input, Output, register
 from ..officials import find_field, official_value
 from ._official_util import field_text, number_in, reference_page
 

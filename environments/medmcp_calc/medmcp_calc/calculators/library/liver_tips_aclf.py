@@ -5,7 +5,7 @@ import math
 
 from ..base import CRITICAL, INTERNAL, NEURO, SPECIAL, Calculator, CalculatorInputError, EHRSource, Input, Output, register
 from ..officials import find_field, official_bool, official_value
-from ._official_util import choice_by_keywords, field_score, field_text, number_in, opt_value
+from ._official_util import field_text, number_in, opt_value
 
 # ---------------------------------------------------------------- Emory
 def _emory(bilirubin, alt, pre_tips_encephalopathy, urgent):

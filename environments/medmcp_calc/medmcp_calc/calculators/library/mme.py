@@ -1,7 +1,6 @@
 """Morphine milligram equivalents (MME) per day across opioids."""
 from __future__ import annotations
 
-import re
 
 from ..base import CRITICAL, INTERNAL, Calculator, CalculatorInputError, EHRSource, Input, Output, register
 from ..officials import find_field, parse_number_unit

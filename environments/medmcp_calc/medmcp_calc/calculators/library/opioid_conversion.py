@@ -5,7 +5,7 @@ import re
 
 from ..base import CRITICAL, INTERNAL, Calculator, CalculatorInputError, EHRSource, Input, Output, register
 from ..officials import official_value
-from ._official_util import choice_by_keywords, field_text
+from ._official_util import field_text
 
 # oral morphine equivalent (mg) per mg of each preparation per day
 OME_PER_MG = {

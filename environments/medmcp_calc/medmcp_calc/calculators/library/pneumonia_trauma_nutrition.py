@@ -3,8 +3,8 @@ Clinical Frailty Scale."""
 from __future__ import annotations
 
 from ..base import CRITICAL, INTERNAL, SPECIAL, Calculator, CalculatorInputError, EHRSource, Input, Output, register
-from ..officials import find_field, official_bool, official_value
-from ._official_util import choice_by_keywords, field_score, field_text, number_in, opt_value
+from ..officials import find_field, official_bool
+from ._official_util import choice_by_keywords, field_text, number_in
 
 # ---------------------------------------------------------------- SMART-COP
 def _smart_cop(age, sbp, multilobar, albumin, resp_rate, heart_rate, confusion, pao2, spo2, pf_ratio, ph):

@@ -14,7 +14,7 @@ import re
 from typing import Callable
 
 from ..base import CRITICAL, INTERNAL, Calculator, CalculatorInputError, EHRSource, Input, Output, register
-from ..officials import find_field, official_text, official_value, parse_number_unit
+from ..officials import find_field, official_value, parse_number_unit
 from ._entities import num
 
 HR = Input("heart_rate", "Heart rate", unit="beats/min", min=20, max=300,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from ..base import CRITICAL, INTERNAL, SPECIAL, Calculator, CalculatorInputError, EHRSource, Input, Output, register
+from ..base import CRITICAL, INTERNAL, SPECIAL, Calculator, EHRSource, Input, Output, register
 from ..officials import find_field, official_bool, official_sex, official_value
-from ._official_util import field_text, opt_value
+from ._official_util import opt_value
 
 SEX = Input("sex", "Sex", kind="choice", choices=("male", "female"), ehr=EHRSource("demographic", ("sex",)))
 AGE = Input("age", "Age", unit="years", min=18, max=120, ehr=EHRSource("demographic", ("age",), "years"))

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from ..base import CRITICAL, INTERNAL, Calculator, CalculatorInputError, EHRSource, Input, Output, register
-from ..officials import find_field, parse_number_unit
 from ..units import convert
 from ._entities import find, flag, num, off_num, off_yes
 

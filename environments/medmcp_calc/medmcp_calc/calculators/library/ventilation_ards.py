@@ -3,7 +3,7 @@ depth with lung-protective tidal volumes."""
 from __future__ import annotations
 
 from ..base import CRITICAL, INTERNAL, SPECIAL, Calculator, CalculatorInputError, EHRSource, Input, Output, register
-from ..officials import find_field, official_bool, official_sex, official_value
+from ..officials import official_bool, official_sex, official_value
 from ._official_util import field_text, opt_value, percent
 
 BERLIN_SEVERITY = ("mild", "moderate", "severe", "none")

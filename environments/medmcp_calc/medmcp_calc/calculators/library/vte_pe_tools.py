@@ -3,8 +3,8 @@ ISTH overt DIC score."""
 from __future__ import annotations
 
 from ..base import CRITICAL, INTERNAL, Calculator, EHRSource, Input, Output, register
-from ..officials import find_field, official_bool, official_sex, official_value
-from ._official_util import bool_inputs, bools_from_official, field_score, field_text, number_in, reference_page
+from ..officials import official_bool
+from ._official_util import bool_inputs, bools_from_official, field_text, number_in, reference_page
 
 # ---------------------------------------------------------------- sPESI
 SPESI_ITEMS = (("age_over_80", "Age > 80 years", 1), ("cancer", "History of cancer", 1),

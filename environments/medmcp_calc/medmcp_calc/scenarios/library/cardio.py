@@ -1,9 +1,9 @@
 """Cardiovascular workflows: AF anticoagulation, suspected PE, chest pain, pre-operative risk."""
 from __future__ import annotations
 
-from ...calculators.base import CRITICAL, INTERNAL, NEURO
+from ...calculators.base import CRITICAL, INTERNAL
 from .. import catalog as C
-from ..spec import Branch, D, F, K, O, Scenario, Step
+from ..spec import Branch, D, F, K, Scenario, Step
 from ._common import FEMALE, MALE, body, facts, u
 
 CARD = ("Cardiology", "CAR")

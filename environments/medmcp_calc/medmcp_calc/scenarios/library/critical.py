@@ -1,10 +1,10 @@
 """Critical care workflows: sepsis screening, hypoxaemic respiratory failure and ventilation, ACLF."""
 from __future__ import annotations
 
-from ...calculators.base import CRITICAL, INTERNAL, SPECIAL
+from ...calculators.base import CRITICAL
 from .. import catalog as C
-from ..spec import Branch, D, F, K, O, Scenario, Step
-from ._common import FEMALE, MALE, body, facts, obese_branch, u
+from ..spec import Branch, D, F, Scenario, Step
+from ._common import body, facts, u
 
 ICU = ("Intensive Care Unit", "ICU")
 ED = ("Emergency Medicine", "EMD")

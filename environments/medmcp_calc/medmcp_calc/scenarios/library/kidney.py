@@ -1,10 +1,10 @@
 """Acute kidney injury, GFR assessment and electrolyte work-ups."""
 from __future__ import annotations
 
-from ...calculators.base import CRITICAL, INTERNAL, SPECIAL
+from ...calculators.base import INTERNAL
 from .. import catalog as C
-from ..spec import Branch, D, F, K, O, Scenario, Step, hours_between
-from ._common import FEMALE, MALE, body, creat_changing, creat_series, facts, obese_branch, u
+from ..spec import Branch, D, F, K, Scenario, Step, hours_between
+from ._common import body, creat_changing, creat_series, facts, obese_branch, u
 
 NEPH = ("Nephrology", "NEP")
 GIM = ("General Internal Medicine", "GIM")

@@ -1,10 +1,10 @@
 """Internal medicine workflows: liver, GI bleeding, acid-base, pneumonia, metabolic review."""
 from __future__ import annotations
 
-from ...calculators.base import CRITICAL, INTERNAL, SPECIAL
+from ...calculators.base import INTERNAL
 from .. import catalog as C
-from ..spec import Branch, D, F, K, O, Scenario, Step
-from ._common import FEMALE, MALE, body, facts, ph_from, u
+from ..spec import Branch, D, F, K, Scenario, Step
+from ._common import body, facts, ph_from, u
 
 GAS = ("Gastroenterology", "GAS")
 HEP = ("Hepatology", "HEP")

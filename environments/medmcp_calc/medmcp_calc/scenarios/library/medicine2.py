@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ...calculators.base import INTERNAL
 from .. import catalog as C
-from ..spec import Branch, D, F, K, O, Scenario, Step
-from ._common import FEMALE, MALE, body, facts, ph_from, u
+from ..spec import Branch, D, F, K, Scenario, Step
+from ._common import MALE, body, facts, ph_from, u
 
 GIM = ("General Internal Medicine", "GIM")
 HEP = ("Hepatology", "HEP")

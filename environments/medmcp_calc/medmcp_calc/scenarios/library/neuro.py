@@ -1,10 +1,10 @@
 """Neurology and psychiatry workflows: head injury, ICU delirium, suspected stroke, QT-prolonging drugs."""
 from __future__ import annotations
 
-from ...calculators.base import CRITICAL, NEURO
+from ...calculators.base import NEURO
 from .. import catalog as C
-from ..spec import Branch, D, F, K, O, Scenario, Step
-from ._common import FEMALE, MALE, body, facts, u
+from ..spec import Branch, D, F, O, Scenario, Step
+from ._common import body, facts, u
 
 NEU = ("Neurosurgery", "NSU")
 ICU = ("Intensive Care Unit", "ICU")

@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 from ...calculators.base import INTERNAL, SPECIAL
-from .. import catalog as C
-from ..spec import Branch, D, F, K, O, Scenario, Step
-from ._common import FEMALE, MALE, body, creat_changing, creat_series, facts, obese_branch, u
+from ..spec import Branch, D, F, K, Scenario, Step
+from ._common import FEMALE, body, creat_changing, creat_series, facts, obese_branch, u
 
 ONC = ("Medical Oncology", "ONC")
 NEPH = ("Nephrology", "NEP")

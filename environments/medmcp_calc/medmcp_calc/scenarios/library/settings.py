@@ -5,10 +5,10 @@ ICU neurotrauma, post-operative DVT, neurology AF stroke prevention, pre-operati
 neuro-oncology fitness."""
 from __future__ import annotations
 
-from ...calculators.base import CRITICAL, INTERNAL, NEURO, SPECIAL
+from ...calculators.base import CRITICAL, INTERNAL, NEURO
 from .. import catalog as C
 from ..spec import Branch, D, F, K, O, Scenario, Step, hours_between
-from ._common import FEMALE, MALE, body, creat_changing, creat_series, facts, ph_from, u
+from ._common import MALE, body, creat_series, facts, ph_from, u
 
 ICU = ("Intensive Care Unit", "ICU")
 ED = ("Emergency Medicine", "EMD")

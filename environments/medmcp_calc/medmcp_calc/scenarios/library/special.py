@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ...calculators.base import INTERNAL, NEURO, SPECIAL
+from ...calculators.base import SPECIAL
 from .. import catalog as C
 from ..spec import Branch, D, F, K, O, Scenario, Step
-from ._common import FEMALE, MALE, body, facts, obese_branch, u
+from ._common import FEMALE, MALE, body, facts, u
 
 OBS = ("Obstetrics", "OBS")
 ONC = ("Medical Oncology", "ONC")
