@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import os
-import platform
 import statistics
 import subprocess
 import sys
@@ -24,6 +22,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
+sys.path.insert(0, str(HERE))
+
+from _common import append_results, git_rev, machine, pct  # noqa: E402
 
 SNIPPETS = [
     "print(2 + 2)",
@@ -35,15 +36,6 @@ SNIPPETS = [
     "def map_(sbp, dbp):\n    return (sbp + 2 * dbp) / 3\nprint(round(map_(128, 76), 1))",
     "points = 0\nfor v in [True, False, True, True]:\n    if v:\n        points += 1\npoints",
 ]
-
-
-def pct(xs: list[float], p: float) -> float:
-    xs = sorted(xs)
-    if not xs:
-        return float("nan")
-    k = (len(xs) - 1) * p
-    lo, hi = int(k), min(int(k) + 1, len(xs) - 1)
-    return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
 
 
 def timed(fn, args_list) -> list[float]:
@@ -119,25 +111,6 @@ def bench_calculator() -> dict:
     return {"calculator": calc_t, "convert_units": conv_t}
 
 
-def machine() -> str:
-    cpu = platform.processor() or ""
-    try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"{platform.system()} {platform.machine()}, {cpu}, {os.cpu_count()} CPUs, Python {platform.python_version()}"
-
-
-def git_rev() -> str:
-    try:
-        return subprocess.check_output(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, text=True).strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-
-
 def ms(x: float) -> str:
     return f"{x * 1000:.3f} ms"
 
@@ -175,10 +148,7 @@ def main() -> None:
     text = "\n".join(lines)
     print(text)
     if not a.no_write:
-        res = HERE / "RESULTS.md"
-        head = "" if res.exists() else "# Benchmark results\n\nAppended by the scripts in bench/.\n\n"
-        with res.open("a") as f:
-            f.write(head + text + "\n")
+        append_results(text)
 
 
 if __name__ == "__main__":
