@@ -14,7 +14,9 @@ Steps, all in this one process run (ratios are measured side by side):
    both driven by the ``mcp`` SDK client, calls interleaved;
 4. environment throughput: ``vf-eval medmcp-calc`` (via ``run_vf_eval``) against the oracle
    endpoint at several concurrencies: rollouts/min, tool calls/s, environment overhead share
-   (defined in the written section), errors/scores, peak memory (psutil sampling).
+   (defined in the written section), errors/scores, peak memory (psutil sampling);
+5. GRPO rollouts (``bench_rl.py``): the environment's cost per model turn inside the trainer's rollout
+   loop, and GRPO step time / tokens/s with a config-built Qwen3 on this CPU.
 """
 from __future__ import annotations
 
@@ -586,6 +588,9 @@ def write_section(res: dict, write: bool) -> str:
             L.append(f"\nConcurrency {x['concurrency']}: {x['errors']} errored rollouts, {x['perfect']}/{x['rollouts']} "
                      f"perfect; stop conditions {x['stop_conditions']}; first errors: {x['error_msgs']}")
         L.append("")
+    if res.get("rl_md"):
+        L += ["### GRPO rollouts (`bench_rl.py`: environment cost per model turn, GRPO step on CPU)", "",
+              demote_headings(res["rl_md"]), ""]
     if res.get("notes"):
         L += ["### Notes", ""] + [f"- {n}" for n in res["notes"]] + [""]
     text = "\n".join(L) + "\n"
@@ -602,7 +607,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tasks", default=None,
                     help="comma-separated task counts per level (default: 3 for c=1, else max(16, c))")
     ap.add_argument("--quick", action="store_true", help="small sizes (smoke run of the script itself)")
-    ap.add_argument("--skip", default="", help="comma-separated steps to skip: cold,build,sql,tools,mcp,env")
+    ap.add_argument("--skip", default="", help="comma-separated steps to skip: cold,build,sql,tools,mcp,env,rl")
     ap.add_argument("--mcp-rounds", type=int, default=200)
     ap.add_argument("--keep-runs", default=None, help="keep vf-eval run directories here (default: temp, removed)")
     ap.add_argument("--no-write", action="store_true")
@@ -669,6 +674,8 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if not a.keep_runs:
             shutil.rmtree(workdir, ignore_errors=True)
+    if "rl" not in skip:
+        res["rl_md"] = run_script("bench_rl.py", *(["--steps", "2", "--tasks", "4"] if a.quick else []))
     res["total_s"] = time.time() - t_all
     text = write_section(res, not a.no_write)
     print(text)

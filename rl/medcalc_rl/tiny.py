@@ -8,7 +8,7 @@ results as ``<tool_response>`` blocks inside a user turn. The model is a ``Qwen3
 from a ``Qwen3Config`` with random weights.
 
 Only torch, transformers (and its ``tokenizers`` dependency) and trl are imported, so
-``rl/scripts/gpu_smoke.py`` can use this module on a machine without the rest of the workspace.
+``bench/bench_rl.py --env smoke`` can use this module on a machine without the rest of the workspace.
 """
 from __future__ import annotations
 
