@@ -156,3 +156,75 @@ def test_bad_model_turns_never_end_the_rollout(codec, tiny_tokenizer, medmcp_env
     assert ep.malformed_calls == 1 and ep.tool_errors == 3 and ep.tool_counts["run_read_only_sql"] == 3
     assert ep.scores["TF"] == 0.0 and ep.scores["QP"] == 0.0 and ep.scores["CS"] == 0.0
     assert ep.scores["EA"] < 1.0  # only one demographic cell was read
+
+
+# --- colocate mode: TRL's VLLMGeneration drives an in-process ``vllm.LLM`` ---------------------------------
+class StandInSamplingParams:
+    """Records what TRL's colocate path would hand vLLM's ``SamplingParams``."""
+
+    def __init__(self, **kw):
+        self.kw = kw
+
+
+class StandInLLM:
+    """Answers like ``vllm.LLM.generate``: RequestOutput-shaped objects with per-token logprob dicts."""
+
+    def __init__(self, reply):
+        self.reply = reply
+        self.calls = []
+
+    def generate(self, prompts, sampling_params=None, use_tqdm=False):
+        from types import SimpleNamespace as NS
+
+        kw = sampling_params.kw
+        self.calls.append({"prompts": [list(p["prompt_token_ids"]) for p in prompts], **kw})
+        outs = []
+        for p in prompts:
+            ids = list(self.reply(list(p["prompt_token_ids"])))[: kw["max_tokens"]]
+            # the first token's logprob is NaN (vLLM does that for some tokens): TRL turns it into None
+            lps = [{t: NS(logprob=float("nan") if i == 0 else -0.5 - 0.01 * i, rank=1)} for i, t in enumerate(ids)]
+            outs.append(NS(prompt_token_ids=list(p["prompt_token_ids"]), outputs=[NS(token_ids=ids, logprobs=lps)]))
+        return outs
+
+
+def make_colocate_generation(llm, monkeypatch):
+    import trl.generation.vllm_generation as tvg
+
+    monkeypatch.setattr(tvg, "SamplingParams", StandInSamplingParams, raising=False)
+    vg = make_vllm_generation(None)
+    vg.mode = "colocate"
+    vg.llm = llm
+    vg.tensor_parallel_size = 1
+    vg.model = None
+    return vg
+
+
+def test_colocate_mode_runs_real_medmcp_episodes(codec, medmcp_env, rl_tasks, monkeypatch):
+    """The same reference-solver episodes through TRL's colocate branch: one ``llm.generate`` per turn for
+    all live episodes, the per-turn budget as ``max_tokens``, n=1, sampled logprobs kept (NaN -> NaN)."""
+    import math
+
+    from medcalc_rl.rollout import EpisodeRunner, RolloutConfig
+
+    runner = EpisodeRunner(codec, RolloutConfig(max_turns=20, max_tokens_per_turn=3000, max_tool_output_chars=1500))
+    eps = [runner.start(medmcp_env, t) for t in rl_tasks]
+
+    def reply(prompt):
+        (ep,) = [e for e in eps if e.prompt_ids + e.completion_ids == prompt]
+        content, calls = medmcp_env.reference_turn(ep.task, ep.state, ep.messages)
+        return codec.assistant_turn_ids(content, calls)
+
+    llm = StandInLLM(reply)
+    vg = make_colocate_generation(llm, monkeypatch)
+    backend = TRLVLLMBackend(vg, vg.accelerator)
+    with backend.session():
+        runner.run(eps, backend, budget=8000, collective=True)
+    for e in eps:
+        assert e.stop_reason == "answer" and e.forced_turns == 0
+        assert (e.scores["TF"], e.scores["CS"], e.scores["EA"], e.scores["QP"]) == (1.0, 1.0, 1.0, 1.0)
+        model_lps = [lp for lp, m in zip(e.logprobs, e.env_mask) if m == 1]
+        assert all(lp < 0 or math.isnan(lp) for lp in model_lps) and any(math.isnan(lp) for lp in model_lps)
+    assert len(llm.calls) == max(e.turns for e in eps) and len(llm.calls[0]["prompts"]) == len(eps)
+    assert all(c["n"] == 1 and c["max_tokens"] <= 3000 and c["temperature"] == 0.7 for c in llm.calls)
+    assert llm.calls[0]["max_tokens"] == 3000  # later turns: min(per-turn cap, what is left of the budget)
+    assert vg.max_completion_length == 999  # the per-turn budget was restored after each call
