@@ -46,6 +46,24 @@ def make_vllm_generation(client, temperature=0.7):
     return vg
 
 
+def reference_played_episodes(codec, env, tasks, *, max_tokens_per_turn):
+    """A runner, its started episodes, and a stand-in policy that plays the reference solver: it finds
+    the episode whose running token history equals the request (so each request must be exactly prompt
+    + all previous turns + env deltas) and answers with that episode's next reference action as ids."""
+    from medcalc_rl.rollout import EpisodeRunner, RolloutConfig
+
+    runner = EpisodeRunner(codec, RolloutConfig(max_turns=20, max_tokens_per_turn=max_tokens_per_turn,
+                                                max_tool_output_chars=1500))
+    eps = [runner.start(env, t) for t in tasks]
+
+    def reply(prompt):
+        (ep,) = [e for e in eps if e.prompt_ids + e.completion_ids == prompt]
+        content, calls = env.reference_turn(ep.task, ep.state, ep.messages)
+        return codec.assistant_turn_ids(content, calls)
+
+    return runner, eps, reply
+
+
 def test_server_mode_generate_turn_by_turn(codec):
     final = codec.assistant_turn_ids("done, and a longer answer so that the cap matters")
     assert len(final) > 5
@@ -63,21 +81,9 @@ def test_server_mode_generate_turn_by_turn(codec):
 
 
 def test_vllm_backend_runs_real_medmcp_episodes(codec, medmcp_env, rl_tasks):
-    """Full medmcp_calc episodes where every model turn comes from the stand-in vLLM server.
-
-    The stand-in plays the reference solver: it finds the episode whose running token history equals
-    the request (so each request must be exactly prompt + all previous turns + env deltas) and answers
-    with that episode's next reference action as token ids."""
-    from medcalc_rl.rollout import EpisodeRunner, RolloutConfig
-
-    runner = EpisodeRunner(codec, RolloutConfig(max_turns=20, max_tokens_per_turn=4000, max_tool_output_chars=1500))
-    eps = [runner.start(medmcp_env, t) for t in rl_tasks]
-
-    def reply(prompt):
-        (ep,) = [e for e in eps if e.prompt_ids + e.completion_ids == prompt]
-        content, calls = medmcp_env.reference_turn(ep.task, ep.state, ep.messages)
-        return codec.assistant_turn_ids(content, calls)
-
+    """Full medmcp_calc episodes where every model turn comes from the stand-in vLLM server, which plays
+    the reference solver (see reference_played_episodes)."""
+    runner, eps, reply = reference_played_episodes(codec, medmcp_env, rl_tasks, max_tokens_per_turn=4000)
     client = StandInVLLMClient(reply)
     vg = make_vllm_generation(client)
     with TRLVLLMBackend(vg, vg.accelerator).session():
@@ -204,16 +210,7 @@ def test_colocate_mode_runs_real_medmcp_episodes(codec, medmcp_env, rl_tasks, mo
     all live episodes, the per-turn budget as ``max_tokens``, n=1, sampled logprobs kept (NaN -> NaN)."""
     import math
 
-    from medcalc_rl.rollout import EpisodeRunner, RolloutConfig
-
-    runner = EpisodeRunner(codec, RolloutConfig(max_turns=20, max_tokens_per_turn=3000, max_tool_output_chars=1500))
-    eps = [runner.start(medmcp_env, t) for t in rl_tasks]
-
-    def reply(prompt):
-        (ep,) = [e for e in eps if e.prompt_ids + e.completion_ids == prompt]
-        content, calls = medmcp_env.reference_turn(ep.task, ep.state, ep.messages)
-        return codec.assistant_turn_ids(content, calls)
-
+    runner, eps, reply = reference_played_episodes(codec, medmcp_env, rl_tasks, max_tokens_per_turn=3000)
     llm = StandInLLM(reply)
     vg = make_colocate_generation(llm, monkeypatch)
     backend = TRLVLLMBackend(vg, vg.accelerator)
