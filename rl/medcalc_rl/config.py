@@ -113,6 +113,24 @@ def load_config(path: str | Path | None = None, overrides: dict | None = None) -
     )
 
 
+def trl_args(cls, section: str, values: dict):
+    """``cls(**values)`` for a TRL config class (``GRPOConfig``, ``SFTConfig``), naming unknown keys first.
+
+    A typo in a YAML key otherwise surfaces as a bare ``TypeError`` from the dataclass, after the task
+    data and the model have been loaded."""
+    import dataclasses
+    import difflib
+
+    names = {f.name for f in dataclasses.fields(cls)}
+    unknown = sorted(set(values) - names)
+    if unknown:
+        hints = [f"{k!r} -> did you mean {', '.join(repr(m) for m in close)}?" for k in unknown
+                 if (close := difflib.get_close_matches(k, names, n=2, cutoff=0.75))]
+        raise ValueError(f"{section}: unknown key(s) {unknown}: not fields of trl.{cls.__name__}"
+                         + (f" ({'; '.join(hints)})" if hints else ""))
+    return cls(**values)
+
+
 def _merge(a: dict, b: dict) -> dict:
     out = dict(a)
     for k, v in b.items():

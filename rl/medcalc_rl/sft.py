@@ -28,6 +28,7 @@ import os
 from pathlib import Path
 from typing import Any, Iterable
 
+from .config import trl_args
 from .rollout import METRICS, _truncate
 from .toolcalls import render_tool_call_text
 
@@ -138,6 +139,14 @@ def build_sft_trainer(cfg, *, model=None, tokenizer=None, dataset=None, callback
 
     s = dict(cfg.sft)
     data = s.pop("data", None)
+    s.setdefault("output_dir", "runs/sft")
+    s.setdefault("assistant_only_loss", True)
+    s.setdefault("max_length", 16384)
+    s.setdefault("report_to", "none")
+    s.setdefault("logging_steps", 1)
+    s.setdefault("save_strategy", "steps")
+    s.setdefault("save_steps", 200)
+    args = trl_args(SFTConfig, "sft", s)  # config errors before the data and the model are loaded
     if dataset is None:
         if not data:
             raise ValueError("sft.data: path(s) of the exported JSONL are required")
@@ -146,14 +155,6 @@ def build_sft_trainer(cfg, *, model=None, tokenizer=None, dataset=None, callback
         from .train_grpo import load_model_and_tokenizer
 
         model, tokenizer = load_model_and_tokenizer(cfg.model, sft_texts(data) if cfg.model.tiny is not None else ())
-    s.setdefault("output_dir", "runs/sft")
-    s.setdefault("assistant_only_loss", True)
-    s.setdefault("max_length", 16384)
-    s.setdefault("report_to", "none")
-    s.setdefault("logging_steps", 1)
-    s.setdefault("save_strategy", "steps")
-    s.setdefault("save_steps", 200)
-    args = SFTConfig(**s)
     from .train_grpo import MetricsFileCallback
 
     return SFTTrainer(model=model, args=args, train_dataset=dataset, processing_class=tokenizer,

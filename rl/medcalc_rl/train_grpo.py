@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 from transformers import TrainerCallback
 
-from .config import RunConfig
+from .config import RunConfig, trl_args
 from .envs import TaskIndex, make_env, reference_script
 from .rewards import build_reward_funcs
 from .rollout import EpisodeRunner, MedcalcRollout, summarize
@@ -163,7 +163,7 @@ def grpo_args(cfg: RunConfig, reward_weights: list[float]):
     g.setdefault("mask_truncated_completions", False)
     g.setdefault("max_completion_length", 4096)
     g["reward_weights"] = reward_weights
-    return GRPOConfig(**g)
+    return trl_args(GRPOConfig, "grpo", g)
 
 
 def build_trainer(cfg: RunConfig, *, model=None, tokenizer=None, env=None, index=None, train_dataset=None,
@@ -171,12 +171,13 @@ def build_trainer(cfg: RunConfig, *, model=None, tokenizer=None, env=None, index
     os.environ.setdefault("TRL_EXPERIMENTAL_SILENCE", "1")
     from trl import GRPOTrainer
 
+    # config errors first: before the task data, the database and the model are loaded
+    funcs, weights = build_reward_funcs(cfg.rewards.get("weights"), cfg.rewards.get("penalty"))
+    args = grpo_args(cfg, weights)
     if index is None:
         index, train_dataset, eval_tasks = build_task_data(cfg, env)
     if model is None or tokenizer is None:
         model, tokenizer = load_model_and_tokenizer(cfg.model)
-    funcs, weights = build_reward_funcs(cfg.rewards.get("weights"), cfg.rewards.get("penalty"))
-    args = grpo_args(cfg, weights)
     if script is None and cfg.script.get("reference_turns"):
         script = reference_script(_script_selector(cfg.script["reference_turns"]))
     rollout = MedcalcRollout(index.resolve, cfg.rollout, script=script, backend=backend)

@@ -99,6 +99,11 @@ def test_cli_bad_input_gives_one_clear_line(tmp_path):
         (["grpo", "--config", str(tmp_path / "nope.yaml")], "config file not found"),
         (["export-sft", "--env", "nosuch", "--out", str(tmp_path / "x.jsonl")], "unknown environment 'nosuch'"),
         (["show-config", "--config", "rl/configs/tiny_cpu.yaml", "-o", "garbage"], "must look like section.key=value"),
+        # a mistyped TRL key is named (with the likely intended one) before any data or model is loaded
+        (["grpo", "--config", "rl/configs/tiny_cpu.yaml", "-o", "grpo.learning_rat=0.1"],
+         "grpo: unknown key(s) ['learning_rat']: not fields of trl.GRPOConfig ('learning_rat' -> did you mean 'learning_rate'?)"),
+        (["sft", "--config", "rl/configs/sft_qwen3_4b.yaml", "-o", "sft.max_seq_length=64"],
+         "sft: unknown key(s) ['max_seq_length']: not fields of trl.SFTConfig ('max_seq_length' -> did you mean 'max_length'?)"),
     ]
     root = Path(__file__).resolve().parents[2]
     for args, msg in cases:
