@@ -41,3 +41,43 @@ def test_bench_episodes_reference_and_tools(bench, codec, tiny_tokenizer):
             assert e.stop_reason == "answer" and e.scores == {"TF": 1.0, "QP": 1.0, "CS": None, "EA": None}
         else:  # a random tiny model gives no gradable answer
             assert e.scores["QP"] == 0.0
+
+
+def test_grpo_steps_on_medcalc_bench_with_its_config(bench, shared_dir, tmp_path):
+    """The shipped MedCalc-Bench GRPO config, shrunk to CPU (tiny model, HF generation, reference turns on
+    even slots): two steps, rewards from the benchmark's grader reach the loss, CS/EA are not rewards."""
+    from pathlib import Path
+
+    from medcalc_rl.config import load_config
+    from medcalc_rl.train_grpo import build_trainer
+
+    path = str(shared_dir / "medcalc_bench" / "v1_test_dev.csv")
+    root = Path(__file__).resolve().parents[2]
+    cfg = load_config(root / "rl" / "configs" / "grpo_medcalc_bench_qwen3_4b.yaml", {
+        "model": {"name_or_path": None, "dtype": "auto", "attn_implementation": None, "chat_template": None,
+                  "tiny": {"hidden_size": 64, "num_layers": 2}},
+        "env": {"env_kwargs": {"data_paths": {"train": path, "test": path}, "version": "1.0"},
+                "num_train_tasks": 2, "eval_every": 0},
+        "rollout": {"max_turns": 3, "max_tokens_per_turn": 8},
+        "grpo": {"output_dir": str(tmp_path / "run"), "use_vllm": False, "num_generations": 2,
+                 "per_device_train_batch_size": 2, "max_completion_length": 2048, "max_steps": 2,
+                 "save_strategy": "no", "bf16": False, "use_cpu": True, "report_to": "none",
+                 "gradient_checkpointing": False, "learning_rate": 1e-3},
+    })
+    # the reference answers in one turn, so only even slots are scripted: each group has a solved and an unsolved one
+    trainer = build_trainer(cfg, script=reference_script(lambda ep, turn: ep.slot % 2 == 0))
+    assert [f.__name__ for f in trainer.reward_funcs] == ["reward_QP", "reward_TF", "reward_format"]
+    before = {n: p.detach().clone() for n, p in trainer.model.named_parameters()}
+    trainer.train()
+    logs = [r for r in trainer.state.log_history if "loss" in r]
+    assert len(logs) == 2
+    for rec in logs:  # even slots answer with the worked explanation (graded correct), odd slots do not
+        assert rec["rewards/reward_QP/mean"] == 0.5 and rec["env/QP"] == 0.5
+        assert "rewards/reward_EA/mean" not in rec and "env/EA" not in rec
+    assert any(not torch_equal(p, before[n]) for n, p in trainer.model.named_parameters())
+
+
+def torch_equal(a, b) -> bool:
+    import torch
+
+    return bool(torch.equal(a, b))
