@@ -9,7 +9,7 @@ Top-level sections (all optional except ``model``)::
     rewards: {weights: {QP, EA, CS, TF, format}, penalty: {per_malformed, no_answer, per_extra_turn, turn_free}}
     grpo:    any trl.GRPOConfig field (output_dir, num_generations, use_vllm, vllm_mode, ...)
     sft:     any trl.SFTConfig field, plus data: path of the exported JSONL
-    script:  {reference_turns: ...}  # tests/guided runs only: force reference-solver turns
+    script:  {reference_turns: all | alternate | even | first}  # tests/guided runs: force reference turns
 
 Strings of the form ``${ENV_VAR}`` or ``${ENV_VAR:-default}`` are expanded from the environment, so a
 database URL or output directory can be supplied at launch time.

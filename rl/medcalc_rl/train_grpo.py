@@ -196,14 +196,17 @@ def build_trainer(cfg: RunConfig, *, model=None, tokenizer=None, env=None, index
 
 
 def _script_selector(spec):
-    """``all`` | ``alternate`` (even batch slots fully scripted, odd slots only their first turn)."""
+    """``all`` | ``alternate`` (even batch slots fully scripted, odd slots only their first turn) | ``even``
+    (even slots fully scripted, odd slots never: for single-turn tasks such as MedCalc-Bench) | ``first``."""
     if spec in (True, "all"):
         return None
     if spec == "alternate":
         return lambda ep, turn: ep.slot % 2 == 0 or turn == 0
+    if spec == "even":
+        return lambda ep, turn: ep.slot % 2 == 0
     if spec == "first":
         return lambda ep, turn: turn == 0
-    raise ValueError(f"script.reference_turns must be all, alternate or first, not {spec!r}")
+    raise ValueError(f"script.reference_turns must be all, alternate, even or first, not {spec!r}")
 
 
 def train(cfg: RunConfig, resume_from_checkpoint: str | bool | None = None):

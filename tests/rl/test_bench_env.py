@@ -59,13 +59,15 @@ def test_grpo_steps_on_medcalc_bench_with_its_config(bench, shared_dir, tmp_path
         "env": {"env_kwargs": {"data_paths": {"train": path, "test": path}, "version": "1.0"},
                 "num_train_tasks": 2, "eval_every": 0},
         "rollout": {"max_turns": 3, "max_tokens_per_turn": 8},
+        # the reference answers in one turn: only even slots are scripted, so each group has a solved and an
+        # unsolved episode
+        "script": {"reference_turns": "even"},
         "grpo": {"output_dir": str(tmp_path / "run"), "use_vllm": False, "num_generations": 2,
                  "per_device_train_batch_size": 2, "max_completion_length": 2048, "max_steps": 2,
                  "save_strategy": "no", "bf16": False, "use_cpu": True, "report_to": "none",
                  "gradient_checkpointing": False, "learning_rate": 1e-3},
     })
-    # the reference answers in one turn, so only even slots are scripted: each group has a solved and an unsolved one
-    trainer = build_trainer(cfg, script=reference_script(lambda ep, turn: ep.slot % 2 == 0))
+    trainer = build_trainer(cfg)
     assert [f.__name__ for f in trainer.reward_funcs] == ["reward_QP", "reward_TF", "reward_format"]
     before = {n: p.detach().clone() for n, p in trainer.model.named_parameters()}
     trainer.train()
