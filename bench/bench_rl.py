@@ -397,6 +397,10 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--batch ({a.batch}) must be a multiple of --generations ({a.generations})")
     if a.steps < 1 or a.tasks < 1:
         ap.error("--steps and --tasks must be at least 1")
+    tools = [t.strip() for t in a.tools.split(",") if t.strip()]
+    known = ("sql", "search", "python", "calculator")  # medcalc_rl.env_medmcp.TOOL_GROUPS
+    if a.env == "medmcp_calc" and (not tools or set(tools) - set(known)):
+        ap.error(f"--tools takes a comma-separated subset of {', '.join(known)}; got {a.tools!r}")
 
     import torch
 
@@ -409,7 +413,7 @@ def main(argv: list[str] | None = None) -> int:
     if a.env == "smoke":
         env, tasks, desc = smoke_env(a.tasks)
     else:
-        env, tasks, desc = medmcp_env(a.tasks, a.distractors, [t.strip() for t in a.tools.split(",") if t.strip()])
+        env, tasks, desc = medmcp_env(a.tasks, a.distractors, tools)
     env = TimedEnv(env)
 
     # the tokenizer learns the domain from one reference trajectory (as in tests/rl)
