@@ -397,6 +397,9 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--batch ({a.batch}) must be a multiple of --generations ({a.generations})")
     if a.steps < 1 or a.tasks < 1:
         ap.error("--steps and --tasks must be at least 1")
+    for flag, target in (("--results", None if a.no_write else a.results), ("--json", a.json)):
+        if target and not Path(target).resolve().parent.is_dir():  # refuse now, not after the run
+            ap.error(f"{flag}: the folder of {target!r} does not exist; create it or choose another path")
     tools = [t.strip() for t in a.tools.split(",") if t.strip()]
     known = ("sql", "search", "python", "calculator")  # medcalc_rl.env_medmcp.TOOL_GROUPS
     if a.env == "medmcp_calc" and (not tools or set(tools) - set(known)):

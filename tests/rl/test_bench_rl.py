@@ -54,6 +54,8 @@ def test_bad_arguments_are_refused_with_a_reason():
     r = _run("--env", "smoke", "--batch", "3", "--generations", "2", "--no-write", timeout=120)
     assert r.returncode == 2
     assert "--batch (3) must be a multiple of --generations (2)" in r.stderr
+    r = _run("--env", "smoke", "--json", "/nonexistent-dir/rl.json", "--no-write", timeout=120)
+    assert r.returncode == 2 and "--json: the folder of '/nonexistent-dir/rl.json' does not exist" in r.stderr
     r = _run("--tools", "sql,web", "--no-write", timeout=120)
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert "--tools takes a comma-separated subset of sql, search, python, calculator; got 'sql,web'" in r.stderr
